@@ -1,0 +1,49 @@
+// Package progress draws progress bars on stderr for anything that runs longer than a few
+// seconds. Bars never touch stdout, so machine-readable output stays clean, and they are
+// silent when stderr is not a terminal unless HERDSIM_PROGRESS=1 asks for them.
+package progress
+
+import (
+	"io"
+	"os"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// Bar counts finished units of work.
+type Bar struct{ bar *progressbar.ProgressBar }
+
+// enabled reports whether bars should be drawn: on a terminal, or when forced.
+func enabled() bool {
+	switch os.Getenv("HERDSIM_PROGRESS") {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	return term.IsTerminal(int(os.Stderr.Fd()))
+}
+
+// New starts a bar of total units with a description; it shows the rate and the time left.
+func New(total int, description string) *Bar {
+	var w io.Writer = io.Discard
+	if enabled() {
+		w = os.Stderr
+	}
+	return &Bar{bar: progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(description),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100_000_000), // 100 ms: cheap in tight loops
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// Add records n finished units.
+func (b *Bar) Add(n int) { _ = b.bar.Add(n) }
+
+// Finish completes and clears the bar.
+func (b *Bar) Finish() { _ = b.bar.Finish() }
