@@ -1,0 +1,251 @@
+package herding
+
+import (
+	"fmt"
+	"math"
+
+	"herdsim/dataset"
+)
+
+// Iteration is what one herding iteration produced.
+type Iteration struct {
+	T           int     // iteration number, from 1
+	X           []int8  // pseudo-sample x*_t (a copy, owned by the caller)
+	Z           []int8  // pseudo-sample z*_t (a copy)
+	Start       int     // data vector the negative search started from; -1 when it started from s*_{t-1}
+	Sweeps      int     // coordinate-ascent sweeps run (1..S)
+	MomentError float64 // running moment error after this iteration, in unscaled units (see MomentError)
+}
+
+// Engine runs herding on one data set. It is not safe for concurrent use; its kernels use
+// every core internally and give the same bytes for any GOMAXPROCS.
+type Engine struct {
+	cfg   Config
+	n     int
+	data  vectors    // x_n as float64 rows
+	xcols bitColumns // x as D bit columns of N bits
+	sumX  []float64  // sum_n x_n, the positive term of c (constant)
+
+	p      Params
+	anchor Params // parameters when the current phase began: moment error = drift / (scale * iterations)
+
+	z      []int8     // hidden states z_n of the last positive phase, N x K
+	energy []float64  // F(x_n) of the last positive phase (e_n = -energy[n])
+	zcols  bitColumns // z as K bit columns
+	pos    []float64  // sum_n z_n x_n^T of the last positive phase, K x D
+	posB   []float64  // sum_n z_n, K
+
+	rates  []float64 // R_t = sum over iterations of pos (equation 22), K x D
+	ratesB []float64 // sum over iterations of posB, K
+
+	xs, zs []float64 // the current pseudo-sample as +-1 floats
+	acc    []float64 // scratch for the search, D
+
+	t     int
+	phase phase
+}
+
+// phase is the learning phase, or decoupled herding after Decouple.
+type phase struct {
+	decoupled bool
+	start     int       // iterations done before this phase began
+	posDiv    float64   // N in learning, N*T in decoupled herding: positive terms are sums over that many
+	ratesC    []float64 // decoupled herding's positive sum for c: T * sum_n x_n
+}
+
+// New prepares herding on data with cfg. Data must validate (dataset.Binary.Validate).
+func New(data *dataset.Binary, cfg Config) (*Engine, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if err := data.Validate(); err != nil {
+		return nil, fmt.Errorf("herding: %w", err)
+	}
+	n, d, k := data.N(), data.D, cfg.Hidden
+	e := &Engine{
+		cfg: cfg, n: n,
+		data:   newVectors(data.Rows, d),
+		xcols:  newBitColumns(d, n),
+		sumX:   make([]float64, d),
+		p:      InitialWeights(k, d, n, cfg.Seed),
+		z:      make([]int8, n*k),
+		energy: make([]float64, n),
+		zcols:  newBitColumns(k, n),
+		pos:    make([]float64, k*d),
+		posB:   make([]float64, k),
+		rates:  make([]float64, k*d),
+		ratesB: make([]float64, k),
+		xs:     make([]float64, d),
+		zs:     make([]float64, k),
+		acc:    make([]float64, d),
+		phase:  phase{posDiv: float64(n)},
+	}
+	flat := make([]int8, 0, n*d)
+	for _, row := range data.Rows {
+		flat = append(flat, row...)
+		for j, v := range row {
+			e.sumX[j] += float64(v)
+		}
+	}
+	e.xcols.fill(flat, n, d)
+	if cfg.Form == Unscaled {
+		scale(&e.p, cfg.Eta/float64(n)) // the paper's w_0 is W_0/N; a step size eta scales it too
+	}
+	e.anchor = *e.p.Clone()
+	return e, nil
+}
+
+// Config returns the configuration with defaults filled in.
+func (e *Engine) Config() Config { return e.cfg }
+
+// T is the number of iterations run so far.
+func (e *Engine) T() int { return e.t }
+
+// Params returns the live parameters (read-only; they change with the next Step).
+func (e *Engine) Params() *Params { return &e.p }
+
+// Hidden returns z_n of the last positive phase (read-only, K values).
+func (e *Engine) Hidden(n int) []int8 { return e.z[n*e.cfg.Hidden : (n+1)*e.cfg.Hidden] }
+
+// Rates returns R_t (equation 22): the sum over iterations of sum_n z_n x_n^T, K x D,
+// scaled like W (read-only). Decoupled herding drives the weights toward R_T / T.
+func (e *Engine) Rates() []float64 { return e.rates }
+
+// Step runs one herding iteration (SPEC.md, steps 1 to 4).
+func (e *Engine) Step() (Iteration, error) {
+	e.t++
+	if e.needsPositivePhase() {
+		e.positivePhase()
+	}
+	start := e.startSearch()
+	sweeps := search(&e.p, e.cfg.Gamma, e.cfg.Sweeps, e.xs, e.zs, e.acc)
+	e.update()
+	if err := e.checkExact(); err != nil {
+		return Iteration{}, err
+	}
+	return Iteration{
+		T: e.t, X: toSigns(e.xs), Z: toSigns(e.zs), Start: start, Sweeps: sweeps,
+		MomentError: e.MomentError(),
+	}, nil
+}
+
+// needsPositivePhase: learning always; decoupled herding only to find SH's starting point.
+func (e *Engine) needsPositivePhase() bool {
+	return !e.phase.decoupled || e.cfg.Mode == ModeSH
+}
+
+// positivePhase computes z_n, F(x_n) and the positive term with the current parameters.
+func (e *Engine) positivePhase() {
+	fieldPass(&e.p, e.cfg.Gamma, e.offsetEnergy(), &e.data, e.z, e.energy)
+	if e.phase.decoupled {
+		return // the positive term is frozen at the rates; only the energies are used
+	}
+	k, d := e.cfg.Hidden, e.data.d
+	e.zcols.fill(e.z, e.n, k)
+	positiveTerm(&e.zcols, &e.xcols, e.n, k, d, e.pos)
+	clear(e.posB)
+	for n := 0; n < e.n; n++ {
+		for i, v := range e.Hidden(n) {
+			e.posB[i] += float64(v)
+		}
+	}
+	addTo(e.rates, e.pos)
+	addTo(e.ratesB, e.posB)
+}
+
+// offsetEnergy is the constant the feature offsets add to every energy: sum_alpha w_alpha a_alpha / gamma.
+func (e *Engine) offsetEnergy() float64 {
+	o := e.cfg.Offset
+	if o == (Offsets{}) {
+		return 0
+	}
+	return (o.W*sum(e.p.W) + o.B*sum(e.p.B) + o.C*sum(e.p.C)) / e.cfg.Gamma
+}
+
+// startSearch loads the search's starting point into xs, zs (SPEC.md step 2) and returns
+// the data index it came from, or -1 for the previous pseudo-sample.
+func (e *Engine) startSearch() int {
+	m := -1
+	switch {
+	case e.cfg.Mode == ModeSH:
+		m = argmaxFirst(e.energy) // argmin of e_n = -F(x_n), lowest n on ties
+	case e.t == 1:
+		m = 0
+	}
+	if m >= 0 {
+		copy(e.xs, e.data.row(m))
+		for i, v := range e.Hidden(m) {
+			e.zs[i] = float64(v)
+		}
+	}
+	return m
+}
+
+// update applies SPEC.md step 4 with the pseudo-sample in xs, zs.
+func (e *Engine) update() {
+	posW, posB, posC := e.pos, e.posB, e.sumX
+	if e.phase.decoupled {
+		posW, posB, posC = e.rates, e.ratesB, e.phase.ratesC
+	}
+	k, d := e.cfg.Hidden, e.data.d
+	for i := 0; i < k; i++ {
+		row, pr := e.p.Row(i), posW[i*d:(i+1)*d]
+		for j := range row {
+			row[j] += e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
+		}
+	}
+	for j := range e.p.C {
+		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
+	}
+	if e.cfg.GrowHiddenBias {
+		for i := range e.p.B {
+			e.p.B[i] += e.delta(posB[i], e.zs[i], e.cfg.Offset.B)
+		}
+	}
+}
+
+// delta is one parameter's update from its positive sum (over posDiv samples) and the
+// pseudo-sample's feature g. Scaled: posSum - posDiv*g, an exact integer. Unscaled, the
+// paper's arithmetic as written, offsets included: eta*((posSum/posDiv + a) - (g + a)).
+func (e *Engine) delta(posSum, g, a float64) float64 {
+	if e.cfg.Form == Scaled {
+		return posSum - e.phase.posDiv*g
+	}
+	return e.cfg.Eta * ((posSum/e.phase.posDiv + a) - (g + a))
+}
+
+// checkExact stops a scaled run before float64 could no longer hold a field or energy
+// exactly (2^53): past that the reference would stop being bit-exact.
+func (e *Engine) checkExact() error {
+	if e.cfg.Form != Scaled {
+		return nil
+	}
+	k, d := float64(e.cfg.Hidden), float64(e.data.d)
+	bound := k*(d*maxAbs(e.p.W)+maxAbs(e.p.B)) + d*maxAbs(e.p.C)
+	if bound >= 1<<53 {
+		return fmt.Errorf("herding: after iteration %d the weights are so large (max |W| = %g) that energies may exceed 2^53 and float64 would round them", e.t, maxAbs(e.p.W))
+	}
+	return nil
+}
+
+// MomentError is the running moment error of the current phase: the largest, over the
+// features being learned (z_i x_j and x_j; z_i too when b grows), of |time-average of the
+// positive term - time-average of the feature at the pseudo-samples|, in unscaled units.
+// Because every update is exactly that difference, it equals the parameters' drift since
+// the phase began divided by (posDiv * iterations) in the scaled form, or by
+// (eta * iterations) in the unscaled form.
+func (e *Engine) MomentError() float64 {
+	iters := float64(e.t - e.phase.start)
+	if iters == 0 {
+		return 0
+	}
+	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
+	if e.cfg.GrowHiddenBias {
+		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
+	}
+	if e.cfg.Form == Scaled {
+		return drift / (e.phase.posDiv * iters)
+	}
+	return drift / (e.cfg.Eta * iters)
+}
