@@ -6,7 +6,7 @@ import "herdsim/internal/splitmix"
 const (
 	DefaultName       = "default"
 	DefaultSide       = 8    // images are DefaultSide x DefaultSide, row-major
-	DefaultCopies     = 25   // noisy copies of each prototype
+	DefaultCopies     = 32   // noisy copies of each prototype: N = 128, a power of two (see Default)
 	DefaultNoiseSeed  = 2009 // splitmix64 seed of the pixel noise (the paper's year)
 	DefaultFlipChance = 10   // each pixel flips when Below(DefaultFlipChance) == 0: p = 1/10
 )
@@ -77,10 +77,14 @@ func pictureValue(c rune) int8 {
 	return -1
 }
 
-// Default returns the built-in data set: N = 100 vectors, D = 64 (8x8 images, row-major).
+// Default returns the built-in data set: N = 128 vectors, D = 64 (8x8 images, row-major).
 // Vector n is a noisy copy of prototype n mod 4. One splitmix64 generator seeded with
-// DefaultNoiseSeed is drawn in order n = 0..99, then pixel j = 0..63: pixel j of vector n
+// DefaultNoiseSeed is drawn in order n = 0..127, then pixel j = 0..63: pixel j of vector n
 // flips when Below(10) == 0 (probability 1/10). The result is the same bytes every time.
+//
+// N is a power of two on purpose: the paper's unscaled form divides by N, and 1/128 is
+// exact in binary, so on this set the unscaled float64 form can follow the scaled integer
+// form for as long as its values stay exact (the hardware's averaging is a shift, too).
 func Default() *Binary {
 	protos := DefaultPrototypes()
 	rng := splitmix.New(DefaultNoiseSeed)

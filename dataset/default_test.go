@@ -12,19 +12,19 @@ func TestDefaultShapeAndDeterminism(t *testing.T) {
 	a, b := Default(), Default()
 	require.NoError(t, a.Validate())
 	require.Equal(t, "default", a.Name)
-	require.Equal(t, 100, a.N())
+	require.Equal(t, 128, a.N())
 	require.Equal(t, 64, a.D)
 	require.Equal(t, Shape{Height: 8, Width: 8}, a.Image)
 	require.Equal(t, a.Rows, b.Rows)
 	a.Rows[0][0] = -a.Rows[0][0] // each call returns fresh rows
 	require.NotEqual(t, a.Rows[0][0], Default().Rows[0][0])
 
-	// Pinned digest of the 100 bit strings, so the set is the same bytes on every machine.
+	// Pinned digest of the 128 bit strings, so the set is the same bytes on every machine.
 	h := sha256.New()
 	for _, r := range b.Rows {
 		h.Write([]byte(BitString(r)))
 	}
-	require.Equal(t, "bd363ee5e0cc225df444764953d1ea6bd7538952ff3be159a6803f6d04506dd4", fmt.Sprintf("%x", h.Sum(nil)))
+	require.Equal(t, "d003ad0877b0c7e2791ced67b15d3c5702379cccde5480627e1a7534b0eabe6c", fmt.Sprintf("%x", h.Sum(nil)))
 }
 
 func TestDefaultCopiesStayNearTheirPrototype(t *testing.T) {
@@ -42,8 +42,8 @@ func TestDefaultCopiesStayNearTheirPrototype(t *testing.T) {
 		}
 		flips += own
 	}
-	// 6400 pixels with p = 1/10: 640 expected, standard deviation 24.
-	require.InDelta(t, 640, flips, 100)
+	// 8192 pixels with p = 1/10: 819 expected, standard deviation 27.
+	require.InDelta(t, 819, flips, 110)
 }
 
 func TestDefaultPrototypesAreDistinctPictures(t *testing.T) {

@@ -46,12 +46,12 @@
 //
 // # The default data set
 //
-// Default() is small, deterministic and image-shaped, for tests and demos: N = 100
+// Default() is small, deterministic and image-shaped, for tests and demos: N = 128
 // vectors of D = 64, 8x8 pictures stored row-major. Vector n is a noisy copy of prototype
-// n mod 4 (so the prototypes interleave: 0 1 2 3 0 1 2 3 ...), 25 copies of each. The
+// n mod 4 (so the prototypes interleave: 0 1 2 3 0 1 2 3 ...), 32 copies of each. The
 // noise comes from one splitmix64 generator seeded with DefaultNoiseSeed = 2009, drawn in
-// order n = 0..99 then pixel j = 0..63: the pixel flips when Below(10) == 0, that is with
-// probability 1/10 (638 of the 6400 pixels flip; at most 16 in one vector). The
+// order n = 0..127 then pixel j = 0..63: the pixel flips when Below(10) == 0, that is with
+// probability 1/10 (814 of the 8192 pixels flip; at most 16 in one vector). The
 // prototypes ('#' is +1, '.' is -1):
 //
 //	0 horizontal bars   1 vertical bars   2 frame      3 diagonal cross

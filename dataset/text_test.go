@@ -56,7 +56,7 @@ func TestWriteTextRoundTrip(t *testing.T) {
 	require.NoError(t, WriteText(path, d))
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(string(raw), "# herdsim data set \"default\": N=100 vectors, D=64\n"))
+	require.True(t, strings.HasPrefix(string(raw), "# herdsim data set \"default\": N=128 vectors, D=64\n"))
 	back, err := LoadText(path)
 	require.NoError(t, err)
 	require.Equal(t, path, back.Name)
