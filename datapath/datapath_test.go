@@ -1,0 +1,104 @@
+package datapath
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+)
+
+func initial(t *testing.T, data *dataset.Binary, k int) (w, b, c []int64) {
+	t.Helper()
+	p := herding.InitialWeights(k, data.D, data.N(), herding.DefaultSeed)
+	conv := func(s []float64) []int64 {
+		out := make([]int64, len(s))
+		for i, v := range s {
+			out[i] = int64(v)
+		}
+		return out
+	}
+	return conv(p.W), conv(p.B), conv(p.C)
+}
+
+// Every iteration takes exactly CyclesPerIteration(sweeps) clocks, for partial groups,
+// both modes and iterations whose search stopped early (fewer than S sweeps) or ran all S.
+func TestCyclesMatchTheFormula(t *testing.T) {
+	data := dataset.Default()
+	for _, c := range []struct {
+		k, lanes, sweeps int
+		mode             herding.Mode
+	}{{16, 4, 10, herding.ModeSH}, {10, 3, 4, herding.ModeH}, {5, 5, 1, herding.ModeSH}} {
+		arch := DefaultArch(c.k, data.D, data.N(), c.lanes, c.sweeps, 50, c.mode, false)
+		w, b, cc := initial(t, data, c.k)
+		m, err := New(arch, data, w, b, cc)
+		require.NoError(t, err)
+		seen := map[int]bool{}
+		for range 50 {
+			r := m.RunIteration()
+			require.Equal(t, arch.CyclesPerIteration(r.Sweeps), r.Cycles, "%+v sweeps %d", c, r.Sweeps)
+			seen[r.Sweeps] = true
+		}
+		t.Logf("%+v: sweeps seen %v, e.g. %d cycles for 2 sweeps", c, seen, arch.CyclesPerIteration(2))
+		if c.sweeps > 1 {
+			require.Greater(t, len(seen), 1, "the test should see early stops and longer searches")
+		}
+	}
+	// The formula by hand for one case: K=16, L=4 (G=4), D=64, N=128, s=2.
+	a := Arch{K: 16, D: 64, N: 128, Lanes: 4}
+	require.Equal(t, uint64(128*(1+4*65+1)+4*64+1+2*(4*65+64*5+1)+4*64+1), a.CyclesPerIteration(2))
+}
+
+// The register's fast integer path is fixedpoint.Cast for every code of small formats.
+func TestRegisterAgreesWithFixedpointCast(t *testing.T) {
+	for word := 2; word <= 7; word++ {
+		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
+			f := fixedpoint.Format{Signed: true, Word: word}
+			r := newRegister(RegSpec{Format: f, Overflow: o})
+			for v := int64(-300); v <= 300; v++ {
+				want, st := fixedpoint.NewInt64(v).Cast(f, fixedpoint.Trn, o)
+				got, overflowed := r.put(v)
+				wantRaw, _ := want.RawInt64()
+				require.Equal(t, wantRaw, got, "%v %v value %d", f, o, v)
+				require.Equal(t, st.Overflowed, overflowed, "%v %v value %d", f, o, v)
+			}
+			require.Equal(t, int64(-300), r.log.Min)
+			require.Equal(t, int64(300), r.log.Max)
+			require.Equal(t, uint64(601), r.log.Count)
+		}
+	}
+}
+
+func TestValidateNamesTheProblem(t *testing.T) {
+	ok := DefaultArch(16, 64, 128, 4, 10, 100, herding.ModeSH, false)
+	require.NoError(t, ok.Validate())
+	cases := map[string]func(a *Arch){
+		"hidden units K = 0":                   func(a *Arch) { a.K = 0 },
+		"data vectors N = -1":                  func(a *Arch) { a.N = -1 },
+		"lanes L = 32 exceed hidden units K":   func(a *Arch) { a.Lanes = 32 },
+		"sweeps S = 0":                         func(a *Arch) { a.Sweeps = 0 },
+		"positive register s8.0 cannot hold N": func(a *Arch) { a.Regs[RegPositive].Format = fixedpoint.MustParseFormat("s8.0") },
+		"cannot hold the initial weights":      func(a *Arch) { a.Regs[RegW].Format = fixedpoint.MustParseFormat("s8.0") },
+		"signed integers":                      func(a *Arch) { a.Regs[RegEnergy].Format = fixedpoint.MustParseFormat("u20.0") },
+		"63 bits wide":                         func(a *Arch) { a.Regs[RegField].Format = fixedpoint.MustParseFormat("s63.0") },
+		"overflow mode SAT_SYM":                func(a *Arch) { a.Regs[RegField].Overflow = fixedpoint.SatSym },
+		"register energy has format s20.4":     func(a *Arch) { a.Regs[RegEnergy].Format = fixedpoint.MustParseFormat("s20.4") },
+	}
+	for want, mutate := range cases {
+		a := ok
+		mutate(&a)
+		err := a.Validate()
+		require.Error(t, err, want)
+		require.Contains(t, err.Error(), want)
+	}
+}
+
+func TestNewRejectsMismatchedData(t *testing.T) {
+	data := dataset.Default()
+	arch := DefaultArch(8, 32, data.N(), 4, 10, 10, herding.ModeSH, false)
+	w, b, c := initial(t, data, 8)
+	_, err := New(arch, data, w, b, c)
+	require.ErrorContains(t, err, "data are 128 x 64, the Arch is built for N=128, D=32")
+}

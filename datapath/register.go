@@ -1,0 +1,52 @@
+package datapath
+
+import "herdsim/fixedpoint"
+
+// register is the fast integer form of a RegSpec: the model writes every value through
+// put, which applies the overflow mode exactly as fixedpoint.Cast would for an integer
+// format (tested against it) and logs the value before the cast.
+type register struct {
+	lo, hi int64
+	shift  uint // 64 - word, for two's complement wrap
+	sat    bool
+	log    RangeLog
+}
+
+// RangeLog is one register's record over a run: the exact values presented to it (before
+// the cast), how many, and how many did not fit.
+type RangeLog struct {
+	Min, Max  int64
+	Count     uint64
+	Overflows uint64
+}
+
+func newRegister(s RegSpec) register {
+	w := s.Format.Word
+	return register{lo: minCode(w), hi: maxCode(w), shift: uint(64 - w), sat: s.Overflow == fixedpoint.Sat}
+}
+
+// put returns v as the register stores it, and whether it overflowed.
+func (r *register) put(v int64) (int64, bool) {
+	r.note(v)
+	if v >= r.lo && v <= r.hi {
+		return v, false
+	}
+	r.log.Overflows++
+	if r.sat {
+		if v < r.lo {
+			return r.lo, true
+		}
+		return r.hi, true
+	}
+	return int64(uint64(v)<<r.shift) >> r.shift, true
+}
+
+func (r *register) note(v int64) {
+	if r.log.Count == 0 || v < r.log.Min {
+		r.log.Min = v
+	}
+	if r.log.Count == 0 || v > r.log.Max {
+		r.log.Max = v
+	}
+	r.log.Count++
+}

@@ -1,0 +1,349 @@
+package datapath
+
+// Tick advances the machine by one clock. It returns the finished iteration on the cycle
+// that completes one (the phDone cycle), else nil.
+func (m *Machine) Tick() *Result {
+	m.done = nil
+	switch m.ph {
+	case phLoadX:
+		m.loadX()
+	case phPosField:
+		m.posField()
+	case phPosFinish:
+		m.posFinish()
+	case phPosEnd:
+		m.posEnd()
+	case phDrain:
+		m.drain()
+	case phStart:
+		m.start()
+	case phZField:
+		m.zField()
+	case phZFinish:
+		m.zFinish()
+	case phXAcc:
+		m.xAcc()
+	case phXFinish:
+		m.xFinish()
+	case phSweepEnd:
+		m.sweepEnd()
+	case phUpdate:
+		m.update()
+	case phDone:
+		m.finish()
+	}
+	m.cycle++
+	if m.done != nil {
+		m.cycle = 0
+	}
+	return m.done
+}
+
+// RunIteration ticks until an iteration finishes and returns it.
+func (m *Machine) RunIteration() *Result {
+	for {
+		if r := m.Tick(); r != nil {
+			return r
+		}
+	}
+}
+
+// lane returns the hidden unit of lane l in the current group and whether it exists
+// (the last group is partial when L does not divide K).
+func (m *Machine) lane(l int) (int, bool) {
+	i := m.grp*m.arch.Lanes + l
+	return i, i < m.arch.K
+}
+
+// --- positive phase -------------------------------------------------------------------
+
+func (m *Machine) loadX() {
+	m.energy = 0
+	m.grp, m.j = 0, 0
+	m.ph = phPosField
+}
+
+// posField is one cycle of the field pass over vector n: every lane adds +-W; in group 0
+// the energy register accumulates c.x and sum x counts; the P banks take vector n-1.
+func (m *Machine) posField() {
+	a, g, j := m.arch, m.grp, m.j
+	xj := m.xbit(m.n, j)
+	addr := g*a.D + j
+	for l := 0; l < a.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		w := m.w[l][addr]
+		if !xj {
+			w = -w
+		}
+		if j == 0 {
+			m.acc[l] = m.put(RegField, l, w)
+		} else {
+			m.acc[l] = m.put(RegField, l, m.acc[l]+w)
+		}
+		if m.n > 0 {
+			m.accumulatePositive(l, i, addr, m.n-1, j)
+		}
+	}
+	if g == 0 {
+		m.energy = m.put(RegEnergy, 0, m.energy+pm1(xj)*m.c[j])
+		m.sx[j] = m.put(RegPositive, j, m.sx[j]+pm1(xj))
+	}
+	m.advanceField(phPosFinish)
+}
+
+// accumulatePositive adds z_prev,i * x_prev,j to P[i][j] (bank l, word addr).
+func (m *Machine) accumulatePositive(l, i, addr, prevN, j int) {
+	v := pm1(m.zprev[i] == m.xbit(prevN, j))
+	m.p[l][addr] = m.put(RegPositive, i*m.arch.D+j, m.p[l][addr]+v)
+}
+
+// advanceField steps j through a group's D cycles, then goes to next.
+func (m *Machine) advanceField(next phase) {
+	m.j++
+	if m.j == m.arch.D {
+		m.j = 0
+		m.ph = next
+	}
+}
+
+func (m *Machine) posFinish() {
+	a := m.arch
+	for l := 0; l < a.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		h := m.put(RegField, l, m.acc[l]+m.b[l][m.grp])
+		z := h >= 0
+		m.zcur[i] = z
+		m.hidden[m.n][i] = int8(pm1(z))
+		if h < 0 {
+			h = -h
+		}
+		m.energy = m.put(RegEnergy, 0, m.energy+h)
+		if a.GrowHiddenBias {
+			m.pb[l][m.grp] = m.put(RegPositive, i, m.pb[l][m.grp]+pm1(z))
+		}
+	}
+	m.grp++
+	m.ph = phPosField
+	if m.grp == m.g {
+		m.grp = 0
+		m.ph = phPosEnd
+	}
+}
+
+// posEnd keeps the start of the search: SH the vector of largest F (strictly larger, so
+// the lowest n wins ties); H at t = 1 vector 0.
+func (m *Machine) posEnd() {
+	keep := false
+	if m.arch.Mode == modeSH {
+		keep = m.n == 0 || m.energy > m.best
+		if keep {
+			m.best = m.put(RegBestEnergy, 0, m.energy)
+		}
+	} else {
+		keep = m.n == 0 && m.iteration == 1
+	}
+	if keep {
+		m.bestN = m.n
+		copy(m.bestZ, m.zcur)
+	}
+	m.zprev, m.zcur = m.zcur, m.zprev
+	m.n++
+	m.ph = phLoadX
+	if m.n == m.arch.N {
+		m.ph = phDrain
+		m.grp, m.j = 0, 0
+	}
+}
+
+// drain accumulates the last vector's statistics, group by group, D cycles each.
+func (m *Machine) drain() {
+	a := m.arch
+	addr := m.grp*a.D + m.j
+	for l := 0; l < a.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		m.accumulatePositive(l, i, addr, a.N-1, m.j)
+	}
+	m.j++
+	if m.j == a.D {
+		m.j = 0
+		m.grp++
+		if m.grp == m.g {
+			m.grp = 0
+			m.ph = phStart
+		}
+	}
+}
+
+// --- negative search ------------------------------------------------------------------
+
+func (m *Machine) start() {
+	if m.arch.Mode == modeSH || m.iteration == 1 {
+		for j := range m.xs {
+			m.xs[j] = m.xbit(m.bestN, j)
+		}
+		copy(m.zs, m.bestZ)
+	}
+	m.sweep = 1
+	m.changed = false
+	m.grp, m.j = 0, 0
+	m.ph = phZField
+}
+
+func (m *Machine) zField() {
+	a := m.arch
+	addr := m.grp*a.D + m.j
+	xj := m.xs[m.j]
+	for l := 0; l < a.Lanes; l++ {
+		if _, ok := m.lane(l); !ok {
+			break
+		}
+		w := m.w[l][addr]
+		if !xj {
+			w = -w
+		}
+		if m.j == 0 {
+			m.acc[l] = m.put(RegField, l, w)
+		} else {
+			m.acc[l] = m.put(RegField, l, m.acc[l]+w)
+		}
+	}
+	m.advanceField(phZFinish)
+}
+
+func (m *Machine) zFinish() {
+	for l := 0; l < m.arch.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		z := m.put(RegField, l, m.acc[l]+m.b[l][m.grp]) >= 0
+		if z != m.zs[i] {
+			m.zs[i], m.changed = z, true
+		}
+	}
+	m.grp++
+	m.ph = phZField
+	if m.grp == m.g {
+		m.grp, m.j = 0, 0
+		m.ph = phXAcc
+	}
+}
+
+// xAcc adds, for visible unit j, the lanes' +-W[g*L+l][j] (an adder tree) to vis_field.
+func (m *Machine) xAcc() {
+	a := m.arch
+	addr := m.grp*a.D + m.j
+	var tree int64
+	for l := 0; l < a.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		if m.zs[i] {
+			tree += m.w[l][addr]
+		} else {
+			tree -= m.w[l][addr]
+		}
+	}
+	if m.grp == 0 {
+		m.visAcc = m.put(RegVisField, 0, tree)
+	} else {
+		m.visAcc = m.put(RegVisField, 0, m.visAcc+tree)
+	}
+	m.grp++
+	if m.grp == m.g {
+		m.grp = 0
+		m.ph = phXFinish
+	}
+}
+
+func (m *Machine) xFinish() {
+	j := m.j
+	x := m.put(RegVisField, 0, m.visAcc+m.c[j]) >= 0
+	if x != m.xs[j] {
+		m.xs[j], m.changed = x, true
+	}
+	m.j++
+	m.ph = phXAcc
+	if m.j == m.arch.D {
+		m.j = 0
+		m.ph = phSweepEnd
+	}
+}
+
+func (m *Machine) sweepEnd() {
+	if !m.changed || m.sweep == m.arch.Sweeps {
+		m.grp, m.j = 0, 0
+		m.ph = phUpdate
+		return
+	}
+	m.sweep++
+	m.changed = false
+	m.ph = phZField
+}
+
+// --- update ---------------------------------------------------------------------------
+
+// update is one cycle of W += P - N z* x*^T for every lane at (group, j), clearing P; in
+// group 0 also c_j += sum x - N x*_j; at j = 0 also b (with hidden-bias growth).
+func (m *Machine) update() {
+	a, g, j := m.arch, m.grp, m.j
+	N := int64(a.N)
+	addr := g*a.D + j
+	for l := 0; l < a.Lanes; l++ {
+		i, ok := m.lane(l)
+		if !ok {
+			break
+		}
+		u := m.put(RegUpdate, i*a.D+j, m.w[l][addr]+m.p[l][addr]-N*pm1(m.zs[i] == m.xs[j]))
+		m.w[l][addr] = m.put(RegW, i*a.D+j, u)
+		m.p[l][addr] = 0
+		if j == 0 && a.GrowHiddenBias {
+			ub := m.put(RegUpdate, i, m.b[l][g]+m.pb[l][g]-N*pm1(m.zs[i]))
+			m.b[l][g] = m.put(RegB, i, ub)
+			m.pb[l][g] = 0
+		}
+	}
+	if g == 0 {
+		uc := m.put(RegUpdate, j, m.c[j]+m.sx[j]-N*pm1(m.xs[j]))
+		m.c[j] = m.put(RegC, j, uc)
+		m.sx[j] = 0
+	}
+	m.j++
+	if m.j == a.D {
+		m.j = 0
+		m.grp++
+		if m.grp == m.g {
+			m.grp = 0
+			m.ph = phDone
+		}
+	}
+}
+
+func (m *Machine) finish() {
+	a := m.arch
+	r := &Result{Iteration: m.iteration, X: make([]int8, a.D), Z: make([]int8, a.K), Sweeps: m.sweep, Cycles: m.cycle + 1}
+	for j, v := range m.xs {
+		r.X[j] = int8(pm1(v))
+	}
+	for i, v := range m.zs {
+		r.Z[i] = int8(pm1(v))
+	}
+	r.Hidden = make([][]int8, a.N)
+	for n := range r.Hidden {
+		r.Hidden[n] = append([]int8(nil), m.hidden[n]...)
+	}
+	m.done = r
+	m.iteration++
+	m.n = 0
+	m.ph = phLoadX
+}

@@ -1,0 +1,156 @@
+package sim
+
+import (
+	"fmt"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+)
+
+// Divergence is the first place the datapath left the reference.
+type Divergence struct {
+	Iteration int    `json:"iteration"`
+	Signal    string `json:"signal"` // "x*", "z*", "z_n", "W", "b" or "c"
+	Index     []int  `json:"index"`  // [j] for x* and c, [i] for z* and b, [n, i] for z_n, [i, j] for W
+	Reference int64  `json:"reference"`
+	Datapath  int64  `json:"datapath"`
+	// The overflow events before the divergence (the first 1000 of the run) and how many there were in all.
+	OverflowsBefore     []datapath.Overflow `json:"overflows_before"`
+	OverflowCountBefore uint64              `json:"overflow_count_before"`
+}
+
+// Report is the verdict of a lockstep run.
+type Report struct {
+	BitExact           bool                         `json:"bit_exact"`
+	Iterations         int                          `json:"iterations"` // iterations compared (up to and including a divergence)
+	FirstDivergence    *Divergence                  `json:"first_divergence"`
+	CyclesPerIteration []uint64                     `json:"cycles_per_iteration"`
+	Overflows          map[string]uint64            `json:"overflows"` // per register, over the run
+	Ranges             map[string]datapath.RangeLog `json:"ranges"`
+}
+
+// Lockstep runs the float64 reference and the datapath side by side from the same initial
+// weights (SPEC.md, seed) for up to iterations iterations and compares, after each one,
+// x*, z*, every z_n, W, b and c. It stops at the first difference. tick is called after
+// every iteration (for a progress bar); it may be nil.
+func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*Report, error) {
+	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
+	if err != nil {
+		return nil, err
+	}
+	w0, b0, c0 := integers(ref.Params())
+	m, err := datapath.New(arch, data, w0, b0, c0)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Overflows: map[string]uint64{}, Ranges: map[string]datapath.RangeLog{}}
+	if _, count := m.Overflows(); count > 0 {
+		// The initial weights did not fit: report it at iteration 0.
+		rep.FirstDivergence = initialDivergence(ref, m)
+	}
+	for t := 1; t <= iterations && rep.FirstDivergence == nil; t++ {
+		want, err := ref.Step()
+		if err != nil {
+			return nil, err
+		}
+		got := m.RunIteration()
+		rep.Iterations = t
+		rep.CyclesPerIteration = append(rep.CyclesPerIteration, got.Cycles)
+		rep.FirstDivergence = compare(t, ref, want, got, m)
+		if tick != nil {
+			tick()
+		}
+	}
+	rep.BitExact = rep.FirstDivergence == nil
+	for r, log := range m.Ranges() {
+		rep.Ranges[r.String()] = log
+		rep.Overflows[r.String()] = log.Overflows
+	}
+	return rep, nil
+}
+
+func integers(p *herding.Params) (w, b, c []int64) {
+	conv := func(s []float64) []int64 {
+		out := make([]int64, len(s))
+		for i, v := range s {
+			out[i] = int64(v)
+		}
+		return out
+	}
+	return conv(p.W), conv(p.B), conv(p.C)
+}
+
+// compare returns the first difference after iteration t, in the order a user debugs:
+// the pseudo-sample, the hidden states of the data, then the parameters.
+func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m *datapath.Machine) *Divergence {
+	div := func(signal string, index []int, r, d int64) *Divergence {
+		evs, _ := m.Overflows()
+		var before []datapath.Overflow
+		var count uint64
+		for _, e := range evs {
+			if e.Iteration <= t {
+				before = append(before, e)
+			}
+		}
+		for _, log := range m.Ranges() {
+			count += log.Overflows
+		}
+		return &Divergence{Iteration: t, Signal: signal, Index: index, Reference: r, Datapath: d, OverflowsBefore: before, OverflowCountBefore: count}
+	}
+	for j := range want.X {
+		if want.X[j] != got.X[j] {
+			return div("x*", []int{j}, int64(want.X[j]), int64(got.X[j]))
+		}
+	}
+	for i := range want.Z {
+		if want.Z[i] != got.Z[i] {
+			return div("z*", []int{i}, int64(want.Z[i]), int64(got.Z[i]))
+		}
+	}
+	for n, zn := range got.Hidden {
+		for i, v := range ref.Hidden(n) {
+			if v != zn[i] {
+				return div("z_n", []int{n, i}, int64(v), int64(zn[i]))
+			}
+		}
+	}
+	rw, rb, rc := integers(ref.Params())
+	dw, db, dc := m.Weights()
+	k, d := m.Arch().K, m.Arch().D
+	for idx := range rw {
+		if rw[idx] != dw[idx] {
+			return div("W", []int{idx / d, idx % d}, rw[idx], dw[idx])
+		}
+	}
+	for i := 0; i < k; i++ {
+		if rb[i] != db[i] {
+			return div("b", []int{i}, rb[i], db[i])
+		}
+	}
+	for j := 0; j < d; j++ {
+		if rc[j] != dc[j] {
+			return div("c", []int{j}, rc[j], dc[j])
+		}
+	}
+	return nil
+}
+
+func initialDivergence(ref *herding.Engine, m *datapath.Machine) *Divergence {
+	evs, count := m.Overflows()
+	e := evs[0]
+	rw, rb, rc := integers(ref.Params())
+	sig, idx, r := e.Register, []int{e.Index}, int64(0)
+	switch e.Register {
+	case "W":
+		d := m.Arch().D
+		idx, r = []int{e.Index / d, e.Index % d}, rw[e.Index]
+	case "b":
+		r = rb[e.Index]
+	case "c":
+		r = rc[e.Index]
+	default:
+		panic(fmt.Sprintf("sim: overflow while loading register %s", e.Register))
+	}
+	return &Divergence{Iteration: 0, Signal: sig, Index: idx, Reference: r, Datapath: e.Stored, OverflowsBefore: evs, OverflowCountBefore: count}
+}
