@@ -14,15 +14,15 @@ type Reg int
 
 // The registers, in the order reports list them.
 const (
-	RegW           Reg = iota // weight memory W (K x D, in L banks)
-	RegB                      // hidden biases b
-	RegC                      // visible biases c
-	RegField                  // hidden-field accumulator: W x + b, one per lane
-	RegVisField               // visible-field accumulator: W^T z + c
-	RegEnergy                 // energy accumulator F(x_n) = c.x_n + sum_i |h_n,i|
-	RegBestEnergy             // SH: the largest F so far (lowest energy e = -F)
-	RegPositive               // positive-statistics accumulators P = sum_n z_n x_n^T, sum_n x_n, sum_n z_n
-	RegUpdate                 // update adder: W + P - N z* x*^T (and the same for b, c) before the cast to W, b or c
+	RegW          Reg = iota // weight memory W (K x D, in L banks)
+	RegB                     // hidden biases b
+	RegC                     // visible biases c
+	RegField                 // hidden-field accumulator: W x + b, one per lane
+	RegVisField              // visible-field accumulator: W^T z + c
+	RegEnergy                // energy accumulator F(x_n) = c.x_n + sum_i |h_n,i|
+	RegBestEnergy            // SH: the largest F so far (lowest energy e = -F)
+	RegPositive              // positive-statistics accumulators P = sum_n z_n x_n^T, sum_n x_n, sum_n z_n
+	RegUpdate                // update adder: W + P - N z* x*^T (and the same for b, c) before the cast to W, b or c
 	numRegs
 )
 
