@@ -19,3 +19,6 @@ func (a *Arch) CyclesPerIteration(s int) uint64 {
 // LaneCycles is the work of one iteration in lane-cycles (cycles x lanes), the unit the
 // model's speed is measured in.
 func (a *Arch) LaneCycles(s int) uint64 { return a.CyclesPerIteration(s) * uint64(a.Lanes) }
+
+// CycleFormula is CyclesPerIteration in words, for reports.
+const CycleFormula = "N(G(D+1)+2) + GD + 1 + s(G(D+1) + D(G+1) + 1) + GD + 1, G = ceil(K/L), s = sweeps run"

@@ -15,9 +15,16 @@ type register struct {
 // RangeLog is one register's record over a run: the exact values presented to it (before
 // the cast), how many, and how many did not fit.
 type RangeLog struct {
-	Min, Max  int64
-	Count     uint64
-	Overflows uint64
+	Min       int64  `json:"min"`
+	Max       int64  `json:"max"`
+	Count     uint64 `json:"count"`
+	Overflows uint64 `json:"overflows"`
+}
+
+// Bits is the narrowest signed width that held every value logged.
+func (l RangeLog) Bits() int {
+	m := max(l.Max, -l.Min, 0)
+	return max(SignedBits(uint64(m)), 2)
 }
 
 func newRegister(s RegSpec) register {

@@ -2,10 +2,14 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
+	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 )
 
@@ -66,4 +70,102 @@ func (f *modelFlags) config() (herding.Config, error) {
 		return cfg, fmt.Errorf("--form %q: want scaled or unscaled", f.form)
 	}
 	return cfg, nil
+}
+
+// archFlags choose the datapath: lanes and every register's width and overflow mode.
+// Widths left unset are the worst-case widths for the run's length (datapath.DefaultArch),
+// so by default the datapath is lossless.
+type archFlags struct {
+	lanes    int
+	overflow string
+	widths   map[string]*int // flag name -> width, for the grouped width flags
+	regs     []string        // --reg name=bits[:wrap|sat]
+}
+
+// widthFlags group registers that are usually sized together.
+var widthFlags = []struct {
+	flag  string
+	regs  []datapath.Reg
+	usage string
+}{
+	{"weight-bits", []datapath.Reg{datapath.RegW}, "width of the weight memory W"},
+	{"bias-bits", []datapath.Reg{datapath.RegB, datapath.RegC}, "width of the biases b and c"},
+	{"acc-bits", []datapath.Reg{datapath.RegField, datapath.RegVisField}, "width of the field accumulators (W x + b, W^T z + c)"},
+	{"energy-bits", []datapath.Reg{datapath.RegEnergy, datapath.RegBestEnergy}, "width of the energy accumulator and SH's best-energy register"},
+	{"positive-bits", []datapath.Reg{datapath.RegPositive}, "width of the positive-statistics accumulators (must hold N)"},
+	{"update-bits", []datapath.Reg{datapath.RegUpdate}, "width of the update adder"},
+}
+
+func (f *archFlags) register(fs *pflag.FlagSet) {
+	fs.IntVar(&f.lanes, "lanes", 0, "L, hidden units computed in parallel (default min(K, 16))")
+	fs.StringVar(&f.overflow, "overflow", "wrap", "overflow mode of every register: wrap or sat")
+	f.widths = map[string]*int{}
+	for _, w := range widthFlags {
+		f.widths[w.flag] = fs.Int(w.flag, 0, w.usage+" (0: wide enough for every value)")
+	}
+	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
+}
+
+// arch builds the Arch for a run of iterations on data of n vectors of length d.
+func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
+	lanes := f.lanes
+	if lanes == 0 {
+		lanes = min(cfg.Hidden, 16)
+	}
+	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
+	mode, err := parseOverflow(f.overflow)
+	if err != nil {
+		return a, fmt.Errorf("--overflow: %w", err)
+	}
+	for r := range a.Regs {
+		a.Regs[r].Overflow = mode
+	}
+	for _, w := range widthFlags {
+		if bits := *f.widths[w.flag]; bits != 0 {
+			for _, r := range w.regs {
+				a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: bits}
+			}
+		}
+	}
+	for _, spec := range f.regs {
+		if err := applyRegFlag(&a, spec); err != nil {
+			return a, err
+		}
+	}
+	return a, a.Validate()
+}
+
+func parseOverflow(s string) (fixedpoint.Overflow, error) {
+	switch strings.ToLower(s) {
+	case "wrap":
+		return fixedpoint.Wrap, nil
+	case "sat":
+		return fixedpoint.Sat, nil
+	}
+	return 0, fmt.Errorf("%q: want wrap or sat", s)
+}
+
+func applyRegFlag(a *datapath.Arch, spec string) error {
+	name, rest, ok := strings.Cut(spec, "=")
+	if !ok {
+		return fmt.Errorf("--reg %q: want NAME=BITS[:wrap|sat]", spec)
+	}
+	r, err := datapath.ParseReg(name)
+	if err != nil {
+		return fmt.Errorf("--reg %q: %w", spec, err)
+	}
+	bitsText, modeText, hasMode := strings.Cut(rest, ":")
+	bits, err := strconv.Atoi(bitsText)
+	if err != nil {
+		return fmt.Errorf("--reg %q: width %q is not a number", spec, bitsText)
+	}
+	a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: bits}
+	if hasMode {
+		mode, err := parseOverflow(modeText)
+		if err != nil {
+			return fmt.Errorf("--reg %q: %w", spec, err)
+		}
+		a.Regs[r].Overflow = mode
+	}
+	return nil
 }

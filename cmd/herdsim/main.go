@@ -30,6 +30,7 @@ func newRootCommand() *cobra.Command {
 	root.AddCommand(
 		newHerdCommand(),
 		newFxCommand(),
+		newLockstepCommand(),
 	)
 	return root
 }
