@@ -102,3 +102,12 @@ func TestNewRejectsMismatchedData(t *testing.T) {
 	_, err := New(arch, data, w, b, c)
 	require.ErrorContains(t, err, "data are 128 x 64, the Arch is built for N=128, D=32")
 }
+
+func TestRangeLogBits(t *testing.T) {
+	for _, c := range []struct {
+		min, max int64
+		bits     int
+	}{{0, 0, 2}, {-1, 1, 2}, {-2, 1, 2}, {-128, 127, 8}, {-129, 0, 9}, {0, 128, 9}, {-3, 0, 3}} {
+		require.Equal(t, c.bits, RangeLog{Min: c.min, Max: c.max}.Bits(), "%+v", c)
+	}
+}

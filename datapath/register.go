@@ -1,6 +1,10 @@
 package datapath
 
-import "herdsim/fixedpoint"
+import (
+	"math/bits"
+
+	"herdsim/fixedpoint"
+)
 
 // register is the fast integer form of a RegSpec: the model writes every value through
 // put, which applies the overflow mode exactly as fixedpoint.Cast would for an integer
@@ -21,10 +25,17 @@ type RangeLog struct {
 	Overflows uint64 `json:"overflows"`
 }
 
-// Bits is the narrowest signed width that held every value logged.
+// Bits is the narrowest signed width (at least 2) that holds every value logged:
+// max <= 2^(w-1) - 1 and min >= -2^(w-1).
 func (l RangeLog) Bits() int {
-	m := max(l.Max, -l.Min, 0)
-	return max(SignedBits(uint64(m)), 2)
+	w := 2
+	if l.Max > 0 {
+		w = max(w, bits.Len64(uint64(l.Max))+1)
+	}
+	if l.Min < 0 {
+		w = max(w, bits.Len64(uint64(-(l.Min+1)))+1)
+	}
+	return w
 }
 
 func newRegister(s RegSpec) register {
