@@ -1,9 +1,66 @@
-// Package datapath will own the hardware description of herdsim: Arch (sizes, lanes, every
-// register's fixed-point format and overflow mode) and the cycle-level fixed-point model of
-// the herding datapath that runs from it. Arch is defined here once; rtlgen and testvectors
-// read it and never restate a width, size or phase order.
+// Package datapath owns the hardware description of herdsim and its cycle-level model.
 //
-// Status: not implemented yet (issue 4). Nothing in herdsim depends on it so far.
+// Arch is the one description of the hardware: sizes (K, D, N), lanes L, sweeps S, mode,
+// hidden-bias growth, and for every register a fixed-point format and an overflow mode
+// (WRAP or SAT). The Go model here and the Verilog generator (rtlgen) both read it; no
+// width, size or phase order is written anywhere else.
 //
-// It must not touch: the float64 reference (package herding) or any file format.
+// # The datapath
+//
+//	           +--------------------------- L lanes -----------------------------+
+//	 X rows    |  W bank 0   W bank 1  ...  W bank L-1   (row i in bank i mod L)  |
+//	 (N x D    |  P bank 0   P bank 1  ...  P bank L-1   (P = sum_n z_n x_n^T)    |
+//	  bits) -->|  acc 0      acc 1     ...  acc L-1      (+-W per cycle)          |
+//	   x_j     |    |          |              |                                   |
+//	           |  sign/|h|   sign/|h|  ...  sign/|h|  --> z bits, energy += |h|   |
+//	           |    +------ adder tree over lanes ------> vis_field (W^T z + c)   |
+//	           +------------------------------------------------------------------+
+//	 c, sum x (D words)   b, sum z (K words)   energy, best energy, x*, z* registers
+//
+// Lane l serves hidden units i = g L + l for groups g = 0..G-1, G = ceil(K/L); word
+// g D + j of its banks holds W[i][j] and P[i][j]. Every phase walks those addresses in
+// the same order, so one address counter drives all memories.
+//
+//   - Positive phase, for every data vector n: load x_n (1 cycle); for each group, D
+//     cycles in which every lane adds +W[i][j] or -W[i][j] (x_nj = +-1) to its field
+//     accumulator, then 1 cycle that adds b, takes z_ni = sign(h) and adds |h| to the
+//     energy register; 1 cycle at the end of the vector in which SH keeps the vector of
+//     largest F(x_n) = c.x_n + sum_i |h_n,i| (strictly larger: the lowest n wins ties).
+//     During group 0 the energy register also accumulates c.x_n and the sum-x memory
+//     sum_n x_nj. While vector n is in its field pass, the P banks accumulate vector n-1's
+//     statistics z_n-1,i x_n-1,j at the same addresses, so the positive term costs no
+//     extra cycles; a drain pass of G D cycles takes the last vector's.
+//   - Negative search: 1 cycle loads the start (SH: the kept vector and its z; H: the
+//     previous pseudo-sample, vector 0 at t = 1). Each sweep: the z half is the field
+//     pass on x* (G (D+1) cycles); the x half takes, for each visible unit j, G cycles of
+//     an adder tree over the lanes (+-W[i][j] by z*_i) into vis_field, then 1 cycle adding
+//     c_j and taking the sign; 1 cycle decides on another sweep (something changed and
+//     fewer than S sweeps ran).
+//   - Update: G D cycles; every lane writes W + P - N z*_i x*_j (through the update adder,
+//     then the W register) and clears P; in group 0 also c_j += sum x_j - N x*_j; with
+//     hidden-bias growth b += sum z - N z* at j = 0. One last cycle ends the iteration.
+//
+// # Cycle count
+//
+// An iteration whose search ran s sweeps takes exactly (CyclesPerIteration)
+//
+//	N (G (D+1) + 2) + G D + 1 + s (G (D+1) + D (G+1) + 1) + G D + 1
+//
+// cycles. At USPS scale (N = 700, D = 256, K = 50, L = 16: G = 4) that is 723,050 + 2,309 s.
+//
+// # Registers and widths
+//
+// Every value written to a register goes through its format: two's complement wrap or
+// saturation, exactly fixedpoint.Cast with truncation on an integer format (tested), and
+// every register logs the range of the exact values presented to it and counts overflows.
+// DefaultArch sizes every register for the worst case of a run of T iterations
+// (WorstCase: |W_0| <= N and an update moves a weight by at most 2N, so |W| <= N + 2NT,
+// and the accumulators follow from sums of those), so it is lossless by construction;
+// narrower widths are what the sweep explores. All registers hold integers (sN.0): in
+// the scaled form every herding value is one.
+//
+// # Boundaries
+//
+// It must not touch the float64 reference (package herding), file formats, or Verilog
+// text (rtlgen). The comparison against the reference lives in package sim.
 package datapath

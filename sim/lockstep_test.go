@@ -50,3 +50,22 @@ func TestNarrowWeightsDiverge(t *testing.T) {
 	require.Equal(t, "W", d.OverflowsBefore[0].Register)
 	require.Positive(t, rep.Overflows["W"])
 }
+
+// One USPS class at the paper's scale (N=700, D=256), K=50 on 16 lanes, 200 iterations.
+func TestUSPSClassIsBitExact(t *testing.T) {
+	data, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{Digit: 3, Seed: dataset.DefaultSeed})
+	if err != nil {
+		t.Skipf("USPS data not found: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("-short: the USPS lockstep takes about half a minute")
+	}
+	const iters = 200
+	arch := datapath.DefaultArch(50, data.D, data.N(), 16, 10, iters, herding.ModeH, false)
+	rep, err := Lockstep(data, arch, 1, iters, nil)
+	require.NoError(t, err)
+	require.Nil(t, rep.FirstDivergence)
+	require.Equal(t, iters, rep.Iterations)
+	w := rep.Ranges["W"]
+	t.Logf("USPS digit 3, H, K=50, L=16: bit exact over %d iterations; W in [%d, %d] (%d bits)", iters, w.Min, w.Max, w.Bits())
+}
