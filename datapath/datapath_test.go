@@ -1,6 +1,7 @@
 package datapath
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -110,4 +111,26 @@ func TestRangeLogBits(t *testing.T) {
 	}{{0, 0, 2}, {-1, 1, 2}, {-2, 1, 2}, {-128, 127, 8}, {-129, 0, 9}, {0, 128, 9}, {-3, 0, 3}} {
 		require.Equal(t, c.bits, RangeLog{Min: c.min, Max: c.max}.Bits(), "%+v", c)
 	}
+}
+
+func TestRecorderReportsEveryRegister(t *testing.T) {
+	data := dataset.Default()
+	arch := DefaultArch(8, data.D, data.N(), 4, 10, 5, herding.ModeSH, false)
+	arch.Regs[RegField] = RegSpec{Format: fixedpoint.MustParseFormat("s8.0"), Overflow: fixedpoint.Sat}
+	w, b, c := initial(t, data, 8)
+	m, err := New(arch, data, w, b, c)
+	require.NoError(t, err)
+	m.RunIteration()
+	rep := m.Recorder().Report()
+	byName := map[string]fixedpoint.SignalReport{}
+	for _, s := range rep.Signals {
+		byName[s.Name] = s
+	}
+	field := byName["field"]
+	require.Equal(t, "s8.0", field.Format)
+	require.Equal(t, "SAT", field.Overflow)
+	require.Positive(t, field.Overflows, "an 8-bit field accumulator must overflow on this data")
+	log := m.Ranges()[RegField]
+	require.Equal(t, fmt.Sprint(log.Min), string(field.Min))
+	require.Equal(t, fmt.Sprintf("s%d.0", log.Bits()), field.Narrowest)
 }

@@ -79,6 +79,21 @@ func (s *signalLog) mustMatch(name string, f Format, r Round, o Overflow) {
 	}
 }
 
+// Observe logs, in one call, count values that a fast model presented to signal name and
+// summarised itself: their exact minimum and maximum (before the cast into f), and how many
+// of them overflowed or were quantised. The log is the same as if every value had gone
+// through Cast. A model whose inner loop cannot afford a Cast per value (the datapath's)
+// keeps such counters and reports through Observe. count = 0 records nothing.
+func (rec *Recorder) Observe(name string, f Format, r Round, o Overflow, min, max Value, count, overflows, quantised uint64) {
+	if count == 0 {
+		return
+	}
+	other := &Recorder{signals: map[string]*signalLog{name: {
+		format: f, round: r, overflow: o, count: count, overflows: overflows, quantised: quantised, min: min, max: max,
+	}}}
+	rec.Merge(other)
+}
+
 // Merge adds every record of other to rec, as if they had been made on rec.
 func (rec *Recorder) Merge(other *Recorder) {
 	for name, o := range other.signals {

@@ -5,6 +5,7 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 )
 
@@ -28,6 +29,9 @@ type Report struct {
 	CyclesPerIteration []uint64                     `json:"cycles_per_iteration"`
 	Overflows          map[string]uint64            `json:"overflows"` // per register, over the run
 	Ranges             map[string]datapath.RangeLog `json:"ranges"`
+	// RangeReport is the same logs through fixedpoint's Recorder, with each register's
+	// format and the narrowest format that held every value (MATLAB logreport's fields).
+	RangeReport fixedpoint.Report `json:"range_report"`
 }
 
 // Lockstep runs the float64 reference and the datapath side by side from the same initial
@@ -63,6 +67,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		}
 	}
 	rep.BitExact = rep.FirstDivergence == nil
+	rep.RangeReport = m.Recorder().Report()
 	for r, log := range m.Ranges() {
 		rep.Ranges[r.String()] = log
 		rep.Overflows[r.String()] = log.Overflows
