@@ -7,15 +7,15 @@
 //
 // # The datapath
 //
-//	           +--------------------------- L lanes -----------------------------+
-//	 X rows    |  W bank 0   W bank 1  ...  W bank L-1   (row i in bank i mod L)  |
-//	 (N x D    |  P bank 0   P bank 1  ...  P bank L-1   (P = sum_n z_n x_n^T)    |
-//	  bits) -->|  acc 0      acc 1     ...  acc L-1      (+-W per cycle)          |
-//	   x_j     |    |          |              |                                   |
-//	           |  sign/|h|   sign/|h|  ...  sign/|h|  --> z bits, energy += |h|   |
-//	           |    +------ adder tree over lanes ------> vis_field (W^T z + c)   |
-//	           +------------------------------------------------------------------+
-//	 c, sum x (D words)   b, sum z (K words)   energy, best energy, x*, z* registers
+//	          +--------------------------- L lanes -----------------------------+
+//	X rows    |  W bank 0   W bank 1  ...  W bank L-1   (row i in bank i mod L)  |
+//	(N x D    |  P bank 0   P bank 1  ...  P bank L-1   (P = sum_n z_n x_n^T)    |
+//	 bits) -->|  acc 0      acc 1     ...  acc L-1      (+-W per cycle)          |
+//	  x_j     |    |          |              |                                   |
+//	          |  sign/|h|   sign/|h|  ...  sign/|h|  --> z bits, energy += |h|   |
+//	          |    +------ adder tree over lanes ------> vis_field (W^T z + c)   |
+//	          +------------------------------------------------------------------+
+//	c, sum x (D words)   b, sum z (K words)   energy, best energy, x*, z* registers
 //
 // Lane l serves hidden units i = g L + l for groups g = 0..G-1, G = ceil(K/L); word
 // g D + j of its banks holds W[i][j] and P[i][j]. Every phase walks those addresses in
