@@ -1,0 +1,84 @@
+package datapath
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+)
+
+func testArch() Arch {
+	a := DefaultArch(16, 64, 128, 4, 10, 30, herding.ModeH, true)
+	a.Regs[RegField] = RegSpec{Format: fixedpoint.Format{Signed: true, Word: 20}, Overflow: fixedpoint.Sat}
+	return a
+}
+
+func TestArchJSONRoundTrip(t *testing.T) {
+	for _, a := range []Arch{testArch(), DefaultArch(50, 256, 700, 16, 10, 200, herding.ModeSH, false)} {
+		data, err := json.Marshal(a)
+		require.NoError(t, err)
+		var back Arch
+		require.NoError(t, json.Unmarshal(data, &back), "%s", data)
+		require.Equal(t, a, back)
+		// The pointer form marshals the same bytes.
+		data2, err := json.Marshal(&a)
+		require.NoError(t, err)
+		require.Equal(t, data, data2)
+	}
+}
+
+func TestArchJSONShape(t *testing.T) {
+	data, err := json.Marshal(testArch())
+	require.NoError(t, err)
+	s := string(data)
+	require.True(t, strings.HasPrefix(s, `{"K":16,"D":64,"N":128,"lanes":4,"sweeps":10,"mode":"H","grow_hidden_bias":true,"registers":{"W":{"format":"s`), s)
+	require.Contains(t, s, `"field":{"format":"s20.0","overflow":"SAT"}`)
+	// Registers are listed in Regs order.
+	last := -1
+	for _, r := range Regs() {
+		i := strings.Index(s, `"`+r.String()+`":{`)
+		require.Greater(t, i, last, "register %s out of order in %s", r, s)
+		last = i
+	}
+}
+
+func TestArchJSONErrors(t *testing.T) {
+	good, err := json.Marshal(testArch())
+	require.NoError(t, err)
+	edit := func(f func(m map[string]any)) string {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(good, &m))
+		f(m)
+		out, err := json.Marshal(m)
+		require.NoError(t, err)
+		return string(out)
+	}
+	regs := func(m map[string]any) map[string]any { return m["registers"].(map[string]any) }
+	cases := []struct {
+		name, json, want string
+	}{
+		{"unknown register", edit(func(m map[string]any) { regs(m)["acc"] = regs(m)["W"] }), `unknown register "acc"`},
+		{"missing register", edit(func(m map[string]any) { delete(regs(m), "vis_field") }), `missing register "vis_field"`},
+		{"bad format", edit(func(m map[string]any) { regs(m)["c"].(map[string]any)["format"] = "s16" }), `"c": fixedpoint: malformed format "s16"`},
+		{"bad overflow", edit(func(m map[string]any) { regs(m)["b"].(map[string]any)["overflow"] = "wrap" }), `"b": fixedpoint: unknown overflow mode "wrap"`},
+		{"missing overflow", edit(func(m map[string]any) { delete(regs(m)["b"].(map[string]any), "overflow") }), `"b": want both "format" and "overflow"`},
+		{"unsigned register", edit(func(m map[string]any) { regs(m)["W"].(map[string]any)["format"] = "u16.0" }), "register W has format u16.0"},
+		{"missing field", edit(func(m map[string]any) { delete(m, "sweeps") }), `missing field "sweeps"`},
+		{"unknown field", edit(func(m map[string]any) { m["clock"] = 100 }), `unknown field "clock"`},
+		{"bad mode", edit(func(m map[string]any) { m["mode"] = "sh" }), `mode "sh": want "H" or "SH"`},
+		{"invalid arch", edit(func(m map[string]any) { m["lanes"] = 17 }), "lanes L = 17 exceed hidden units K = 16"},
+		{"narrow W", edit(func(m map[string]any) { regs(m)["W"].(map[string]any)["format"] = "s8.0" }), "cannot hold the initial weights"},
+		{"not an object", `[1,2]`, "arch JSON"},
+	}
+	for _, c := range cases {
+		var a Arch
+		err := json.Unmarshal([]byte(c.json), &a)
+		require.Error(t, err, c.name)
+		require.Contains(t, err.Error(), c.want, c.name)
+		require.Equal(t, Arch{}, a, "%s: a failed unmarshal must leave the Arch alone", c.name)
+	}
+}
