@@ -1,5 +1,3 @@
-// Command herdsim is the one command-line entry to herdsim: herding reference runs,
-// fixed-point casts, and (as they land) lockstep checks, sweeps, Verilog and simulation.
 package main
 
 import (

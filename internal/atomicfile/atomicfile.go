@@ -1,6 +1,3 @@
-// Package atomicfile writes files so that a reader never sees a partial one: the content
-// goes to a temporary file in the same directory, which is renamed over the target only
-// after a successful write, sync and close. On any error the temporary file is removed.
 package atomicfile
 
 import (

@@ -1,5 +1,3 @@
-// Package parallel splits index ranges over the machine's cores. Callers must make each
-// index's result independent of the partition, so output never depends on GOMAXPROCS.
 package parallel
 
 import (
