@@ -14,14 +14,7 @@ import (
 func initial(t *testing.T, data *dataset.Binary, k int) (w, b, c []int64) {
 	t.Helper()
 	p := herding.InitialWeights(k, data.D, data.N(), herding.DefaultSeed)
-	conv := func(s []float64) []int64 {
-		out := make([]int64, len(s))
-		for i, v := range s {
-			out[i] = int64(v)
-		}
-		return out
-	}
-	return conv(p.W), conv(p.B), conv(p.C)
+	return p.Ints()
 }
 
 // Every iteration takes exactly CyclesPerIteration(sweeps) clocks, for partial groups,

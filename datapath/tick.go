@@ -172,14 +172,21 @@ func (m *Machine) drain() {
 		}
 		m.accumulatePositive(l, i, addr, a.N-1, m.j)
 	}
+	m.advanceGrid(phStart)
+}
+
+// advanceGrid steps through every (group, j) address, j fastest, then goes to next: the
+// walk of the drain and the update passes.
+func (m *Machine) advanceGrid(next phase) {
 	m.j++
-	if m.j == a.D {
-		m.j = 0
-		m.grp++
-		if m.grp == m.g {
-			m.grp = 0
-			m.ph = phStart
-		}
+	if m.j < m.arch.D {
+		return
+	}
+	m.j = 0
+	m.grp++
+	if m.grp == m.g {
+		m.grp = 0
+		m.ph = next
 	}
 }
 
@@ -318,15 +325,7 @@ func (m *Machine) update() {
 		m.c[j] = m.put(RegC, j, uc)
 		m.sx[j] = 0
 	}
-	m.j++
-	if m.j == a.D {
-		m.j = 0
-		m.grp++
-		if m.grp == m.g {
-			m.grp = 0
-			m.ph = phDone
-		}
-	}
+	m.advanceGrid(phDone)
 }
 
 func (m *Machine) finish() {

@@ -39,3 +39,17 @@ func InitialWeights(k, d, n int, seed uint64) Params {
 	}
 	return p
 }
+
+// Ints returns W, b and c as integers. In the scaled form every parameter is an integer
+// below 2^53, so the conversion is exact; the datapath and the vectors take them this way.
+func (p *Params) Ints() (w, b, c []int64) {
+	return toInts(p.W), toInts(p.B), toInts(p.C)
+}
+
+func toInts(s []float64) []int64 {
+	out := make([]int64, len(s))
+	for i, v := range s {
+		out[i] = int64(v)
+	}
+	return out
+}

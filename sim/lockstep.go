@@ -75,16 +75,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 	return rep, nil
 }
 
-func integers(p *herding.Params) (w, b, c []int64) {
-	conv := func(s []float64) []int64 {
-		out := make([]int64, len(s))
-		for i, v := range s {
-			out[i] = int64(v)
-		}
-		return out
-	}
-	return conv(p.W), conv(p.B), conv(p.C)
-}
+func integers(p *herding.Params) (w, b, c []int64) { return p.Ints() }
 
 // compare returns the first difference after iteration t, in the order a user debugs:
 // the pseudo-sample, the hidden states of the data, then the parameters.
