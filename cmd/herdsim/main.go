@@ -29,6 +29,8 @@ func newRootCommand() *cobra.Command {
 		newHerdCommand(),
 		newFxCommand(),
 		newLockstepCommand(),
+		newVectorsCommand(),
+		newVerifyCommand(),
 	)
 	return root
 }

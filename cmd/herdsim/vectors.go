@@ -1,0 +1,233 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/internal/progress"
+	"herdsim/sim"
+	"herdsim/testvectors"
+)
+
+func newVectorsCommand() *cobra.Command {
+	var (
+		data  dataFlags
+		model modelFlags
+		arch  archFlags
+		iters int
+		out   string
+		force bool
+	)
+	cmd := &cobra.Command{
+		Use:   "vectors",
+		Short: "Write a golden vector set ($readmemh files and manifest) from a reference run",
+		Long: `vectors runs the float64 reference for --iters iterations and writes to --out a golden
+vector set (testvectors/FORMAT.md, format version 1): the data x, the initial weights w0, b0,
+c0, the pseudo-samples x_star and z_star of every iteration, the final weights w_final,
+b_final, c_final and the cycles of every iteration, each at the width the Arch declares.
+
+It first runs the cycle-level datapath in lockstep with the reference and refuses to write
+anything unless the Arch reproduces the reference bit for bit: hardware built from it could
+not match the vectors otherwise. The set appears atomically; an existing one is replaced
+only with --force.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			job, err := newVectorsJob(&data, &model, &arch, iters, out, force)
+			if err != nil {
+				return err
+			}
+			m, err := job.run()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), job.summary(m))
+			return nil
+		},
+	}
+	data.register(cmd.Flags())
+	model.register(cmd.Flags())
+	arch.register(cmd.Flags())
+	cmd.Flags().IntVar(&iters, "iters", 100, "T, the iterations the vectors cover")
+	cmd.Flags().StringVar(&out, "out", "", "directory of the vector set (created; see --force)")
+	cmd.Flags().BoolVar(&force, "force", false, "replace an existing vector set at --out")
+	return cmd
+}
+
+// vectorsJob is one validated vectors request.
+type vectorsJob struct {
+	data  *dataset.Binary
+	cfg   herding.Config
+	arch  datapath.Arch
+	iters int
+	out   string
+	force bool
+
+	cycles uint64 // total over the run, once referenceSet ran
+}
+
+func newVectorsJob(data *dataFlags, model *modelFlags, arch *archFlags, iters int, out string, force bool) (*vectorsJob, error) {
+	cfg, err := model.config()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Form != herding.Scaled {
+		return nil, fmt.Errorf("--form: golden vectors come from the scaled form only")
+	}
+	if iters <= 0 {
+		return nil, fmt.Errorf("--iters %d: must be positive", iters)
+	}
+	if err := checkOut(out, force); err != nil {
+		return nil, err
+	}
+	set, err := data.load()
+	if err != nil {
+		return nil, err
+	}
+	a, err := arch.arch(cfg, set.D, set.N(), iters)
+	if err != nil {
+		return nil, err
+	}
+	return &vectorsJob{data: set, cfg: cfg, arch: a, iters: iters, out: out, force: force}, nil
+}
+
+// checkOut fails early (before the long runs) on a missing --out or an existing one
+// without --force; testvectors.Write checks again when it writes.
+func checkOut(out string, force bool) error {
+	if out == "" {
+		return fmt.Errorf("--out: a directory for the vector set is required")
+	}
+	_, err := os.Stat(out)
+	if err == nil && !force {
+		return fmt.Errorf("--out %s already exists (use --force to replace it)", out)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("--out: %w", err)
+	}
+	return nil
+}
+
+// run checks the Arch in lockstep, runs the reference and writes the set.
+func (j *vectorsJob) run() (*testvectors.Manifest, error) {
+	bar := progress.New(2*j.iters, "vectors")
+	defer bar.Finish()
+	tick := func() { bar.Add(1) }
+	rep, err := sim.Lockstep(j.data, j.arch, j.cfg.Seed, j.iters, tick)
+	if err != nil {
+		return nil, err
+	}
+	if !rep.BitExact {
+		return nil, notBitExact(rep)
+	}
+	s, err := j.referenceSet(tick)
+	if err != nil {
+		return nil, err
+	}
+	for t, c := range rep.CyclesPerIteration {
+		if c != s.Cycles[t] {
+			return nil, fmt.Errorf("iteration %d: the datapath model ran %d cycles, the cycle formula says %d (a bug: please report it)", t+1, c, s.Cycles[t])
+		}
+	}
+	return testvectors.Write(j.out, s, testvectors.WriteOptions{Force: j.force})
+}
+
+// referenceSet runs the float64 reference and collects the golden values.
+func (j *vectorsJob) referenceSet(tick func()) (*testvectors.Set, error) {
+	eng, err := herding.New(j.data, j.cfg)
+	if err != nil {
+		return nil, err
+	}
+	k, d, n := j.arch.K, j.arch.D, j.arch.N
+	p0 := herding.InitialWeights(k, d, n, j.cfg.Seed)
+	s := &testvectors.Set{Arch: j.arch, Seed: j.cfg.Seed, Iterations: j.iters, X: j.data.Rows,
+		W0: exactInts(p0.W), B0: exactInts(p0.B), C0: exactInts(p0.C)}
+	for t := 1; t <= j.iters; t++ {
+		it, err := eng.Step()
+		if err != nil {
+			return nil, err
+		}
+		s.XStar = append(s.XStar, it.X)
+		s.ZStar = append(s.ZStar, it.Z)
+		s.Cycles = append(s.Cycles, j.arch.CyclesPerIteration(it.Sweeps))
+		j.cycles += s.Cycles[t-1]
+		tick()
+	}
+	p := eng.Params()
+	s.WFinal, s.BFinal, s.CFinal = exactInts(p.W), exactInts(p.B), exactInts(p.C)
+	return s, nil
+}
+
+// exactInts converts the scaled reference's weights, which are integers held exactly.
+func exactInts(v []float64) []int64 {
+	out := make([]int64, len(v))
+	for i, x := range v {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+// notBitExact explains a lockstep divergence and which register to widen.
+func notBitExact(rep *sim.Report) error {
+	d := rep.FirstDivergence
+	msg := fmt.Sprintf("the Arch is not bit-exact for this run, so hardware built from it could not reproduce the vectors: "+
+		"first divergence at iteration %d, %s%s: reference %d, datapath %d", d.Iteration, d.Signal, indexText(d.Index), d.Reference, d.Datapath)
+	reg := culprit(d)
+	if reg == "" {
+		return fmt.Errorf("%s; no register overflowed before it (please report this)", msg)
+	}
+	if len(d.OverflowsBefore) > 0 {
+		o := d.OverflowsBefore[0]
+		msg += fmt.Sprintf("; register %s overflowed first (iteration %d, value %d stored as %d)", reg, o.Iteration, o.Value, o.Stored)
+	}
+	need := ""
+	if log, ok := rep.Ranges[reg]; ok {
+		need = fmt.Sprintf(" to at least %d bits (the values it saw so far)", log.Bits())
+	}
+	return fmt.Errorf("%s; widen %s%s with %s, or leave its width unset for the lossless default; nothing was written", msg, reg, need, widenFlags(reg))
+}
+
+// indexText writes [i][j].
+func indexText(idx []int) string {
+	var b strings.Builder
+	for _, i := range idx {
+		fmt.Fprintf(&b, "[%d]", i)
+	}
+	return b.String()
+}
+
+// culprit is the register to widen: the first to overflow, else the diverging one.
+func culprit(d *sim.Divergence) string {
+	if len(d.OverflowsBefore) > 0 {
+		return d.OverflowsBefore[0].Register
+	}
+	if _, err := datapath.ParseReg(d.Signal); err == nil {
+		return d.Signal
+	}
+	return ""
+}
+
+// widenFlags names the flags that set register reg's width.
+func widenFlags(reg string) string {
+	for _, w := range widthFlags {
+		for _, r := range w.regs {
+			if r.String() == reg {
+				return fmt.Sprintf("--%s or --reg %s=BITS", w.flag, reg)
+			}
+		}
+	}
+	return fmt.Sprintf("--reg %s=BITS", reg)
+}
+
+func (j *vectorsJob) summary(m *testvectors.Manifest) string {
+	a := j.arch
+	return fmt.Sprintf("%s: N=%d D=%d K=%d L=%d mode=%s T=%d seed=%d: %d files, W %v b %v c %v, %d cycles, bit-exact on the datapath -> %s",
+		j.data.Name, a.N, a.D, a.K, a.Lanes, a.Mode, j.iters, j.cfg.Seed, len(m.Files),
+		a.Spec(datapath.RegW).Format, a.Spec(datapath.RegB).Format, a.Spec(datapath.RegC).Format, j.cycles, j.out)
+}

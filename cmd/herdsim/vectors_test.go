@@ -1,0 +1,97 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/testvectors"
+)
+
+const vectorIters = 30
+
+// writeVectors runs `herdsim vectors` on the default data (K = 16) into a new directory.
+func writeVectors(t *testing.T, extra ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "vectors")
+	out, err := run(t, append([]string{"vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--out", dir}, extra...)...)
+	require.NoError(t, err)
+	require.Contains(t, out, "default: N=128 D=64 K=16 L=16 mode=SH T=30 seed=1: 10 files, W s14.0")
+	require.Contains(t, out, "bit-exact on the datapath -> "+dir+"\n")
+	return dir
+}
+
+func TestVectorsMatchTheReference(t *testing.T) {
+	dir := writeVectors(t)
+	s, m, err := testvectors.Read(dir)
+	require.NoError(t, err)
+	require.Equal(t, vectorIters, m.Iterations)
+
+	data := dataset.Default()
+	require.Equal(t, data.Rows, s.X)
+	eng, err := herding.New(data, herding.Config{Hidden: 16, Mode: herding.ModeSH, Seed: 1})
+	require.NoError(t, err)
+	w0 := herding.InitialWeights(16, data.D, data.N(), 1)
+	require.Equal(t, exactInts(w0.W), s.W0)
+	require.Equal(t, make([]int64, 16), s.B0)
+	require.Equal(t, make([]int64, 64), s.C0)
+	for i := 0; i < vectorIters; i++ {
+		it, err := eng.Step()
+		require.NoError(t, err)
+		require.Equal(t, it.X, s.XStar[i], "x* of iteration %d", i+1)
+		require.Equal(t, it.Z, s.ZStar[i], "z* of iteration %d", i+1)
+		require.Equal(t, s.Arch.CyclesPerIteration(it.Sweeps), s.Cycles[i])
+	}
+	require.Equal(t, exactInts(eng.Params().W), s.WFinal)
+	require.Equal(t, exactInts(eng.Params().C), s.CFinal)
+	require.NotEqual(t, s.W0, s.WFinal)
+}
+
+func TestVectorsRefusesAnExistingSetWithoutForce(t *testing.T) {
+	dir := writeVectors(t)
+	_, err := run(t, "vectors", "--iters", "5", "--out", dir)
+	require.ErrorContains(t, err, "already exists (use --force to replace it)")
+	_, m, err := testvectors.Read(dir)
+	require.NoError(t, err)
+	require.Equal(t, vectorIters, m.Iterations, "the old set is untouched")
+
+	_, err = run(t, "vectors", "--iters", "5", "--hidden", "8", "--out", dir, "--force")
+	require.NoError(t, err)
+	_, m, err = testvectors.Read(dir)
+	require.NoError(t, err)
+	require.Equal(t, 5, m.Iterations, "--force replaced the set")
+}
+
+func TestVectorsRefusesANarrowArch(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "vectors")
+	_, err := run(t, "vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--weight-bits", "9", "--out", dir)
+	require.Error(t, err)
+	for _, want := range []string{"not bit-exact", "first divergence at iteration 1, W[", "register W overflowed first", "widen W", "--weight-bits", "nothing was written"} {
+		require.Contains(t, err.Error(), want)
+	}
+	require.NoDirExists(t, dir)
+	entries, err := os.ReadDir(parent)
+	require.NoError(t, err)
+	require.Empty(t, entries, "no directory, temporary or not, may be left")
+}
+
+func TestVectorsRejectsBadFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--iters", "0", "--out", "x"}, "--iters 0"},
+		{[]string{"--iters", "3"}, "--out: a directory for the vector set is required"},
+		{[]string{"--form", "unscaled", "--out", "x"}, "scaled form only"},
+		{[]string{"--reg", "acc=9", "--out", "x"}, `unknown register "acc"`},
+	}
+	for _, c := range cases {
+		_, err := run(t, append([]string{"vectors"}, c.args...)...)
+		require.ErrorContains(t, err, c.want, "%v", c.args)
+	}
+}
