@@ -1,0 +1,52 @@
+// Package classify holds the classifiers and the energy model that the USPS experiment
+// (Welling, UAI 2009, section 10) compares herding against: multinomial logistic
+// regression (MLR), the 1-nearest-neighbour rule with Manhattan distance (1-NN) and a
+// restricted Boltzmann machine in the +-1 representation learned with CD-1 or PCD.
+//
+// # What it owns
+//
+//   - Matrix: dense row-major float64 data, and a matrix product whose every element is
+//     one dot product computed alone, in a fixed order (gonum's assembly Dot), split over
+//     the cores by rows. Results are therefore the same bytes for any GOMAXPROCS.
+//   - MLR (mlr.go): softmax regression with an L2 penalty on the weights (not the
+//     biases), objective (1/n) sum_n -log p(y_n | x_n) + (l2/2) |W|^2, minimised by
+//     L-BFGS (lbfgs.go: two-loop recursion, backtracking Armijo line search) with the
+//     analytic gradient. (gonum.org/v1/gonum/optimize would do, but importing it needs
+//     golang.org/x/tools in go.mod and go.sum, which this package may not change.) The
+//     gradient sums fixed chunks of 256 examples and adds the chunks in order, so it too
+//     is independent of the core count. The L2 strength is chosen from a grid either on
+//     a validation set (SelectL2) or by k-fold cross-validation (CrossValidateL2): lowest
+//     error, ties going to the larger strength.
+//   - NearestNeighbor (knn.go): 1-NN with the Manhattan (L1) distance; ties go to the
+//     lowest training index. On +-1 pixels L1 is twice the Hamming distance.
+//   - RBM (rbm.go): visible x in {-1,+1}^D, hidden h in {-1,+1}^K, negative energy
+//     h.(W x + b) + c.x, so P(h_i = +1 | x) = 1/(1 + exp(-2 (W x + b)_i)) and
+//     E[h_i | x] = tanh((W x + b)_i) (likewise for x given h with W^T h + c). Learning is
+//     full batch, maximum-likelihood gradient with the positive term from the data
+//     (hidden expectations) and the negative term from
+//     CD-1: one-step reconstructions of every training vector (sample h from the data,
+//     sample x' from h, expectations of h given x'); step 1e-3, momentum 0.9;
+//     PCD:  one persistent chain advanced by one Gibbs step per update; step 1e-3, no
+//     momentum.
+//     Gradients are averages over the batch (so the step is per example). Randomness
+//     comes from herdsim's splitmix64 (internal/splitmix), seeded from Config.Seed and
+//     drawn serially in a fixed order: the same seed gives the same bytes on any machine.
+//
+// # RBM energies
+//
+// The USPS experiment needs an energy per image that plays the role of herding's
+// F(x) = sum_i |(W x + b)_i| + c.x (SPEC.md: the largest negative energy over z). For the
+// RBM we use the true negative free energy in the same +-1 representation,
+//
+//	F_RBM(x) = log sum_h exp(h.(W x + b) + c.x) = sum_i log(2 cosh((W x + b)_i)) + c.x,
+//
+// computed stably as |a| + log1p(exp(-2|a|)) per hidden unit. Since
+// log(2 cosh a) = |a| + log(1 + exp(-2|a|)), F_RBM is herding's max-over-z energy plus a
+// soft correction that vanishes for large fields: the two are the same kind of quantity,
+// and the RBM one is the unnormalised log-probability of x that the RBM defines.
+//
+// # Boundaries
+//
+// classify knows nothing of herding, of files or of the experiment's bookkeeping
+// (internal/usps orchestrates). It must not import herdsim/herding or read or write files.
+package classify
