@@ -3,33 +3,65 @@ package herding
 import (
 	"fmt"
 	"testing"
+
+	"herdsim/dataset"
 )
 
-// BenchmarkStepUSPSScale times one herding iteration at the paper's USPS scale (one class:
-// N=700, D=256) for K = 50, 250, 1000. The data are structured random vectors with the
-// USPS ink fraction; the cost of an iteration does not depend on the pixel values.
-func BenchmarkStepUSPSScale(b *testing.B) {
-	data := randomData(700, 256, 11)
+// uspsClass is one USPS class (digit 3, split 0: N=700, D=256), or nil when the data are
+// not found.
+func uspsClass(b *testing.B) *dataset.Binary {
+	data, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{Digit: 3, Seed: dataset.DefaultSeed})
+	if err != nil {
+		b.Skipf("USPS data not found: %v", err)
+	}
+	return data
+}
+
+// BenchmarkStep times one herding iteration on one USPS class (N=700, D=256) for K = 50,
+// 250, 1000, in the direct form (every field from W) and the incremental form (fields
+// updated from the hidden states that flipped), after 20 warm-up iterations. It reports
+// ms per iteration and the fraction of z_n,i that flipped per iteration.
+func BenchmarkStep(b *testing.B) {
+	data := uspsClass(b)
 	for _, k := range []int{50, 250, 1000} {
 		for _, mode := range []Mode{ModeH, ModeSH} {
-			b.Run(fmt.Sprintf("K=%d/%s", k, mode), func(b *testing.B) {
-				e, err := New(data, Config{Hidden: k, Mode: mode, Seed: 1})
-				if err != nil {
-					b.Fatal(err)
-				}
-				for range 3 { // leave the first, atypical iterations out
-					if _, err := e.Step(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ResetTimer()
-				for b.Loop() {
-					if _, err := e.Step(); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/iter")
-			})
+			for _, direct := range []bool{true, false} {
+				form := map[bool]string{true: "direct", false: "incremental"}[direct]
+				b.Run(fmt.Sprintf("K=%d/%s/%s", k, mode, form), func(b *testing.B) {
+					benchSteps(b, data, Config{Hidden: k, Mode: mode, Seed: 1, Direct: direct})
+				})
+			}
 		}
 	}
+}
+
+func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) {
+	e, err := New(data, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 20 {
+		if _, err := e.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	prev := append([]int8(nil), e.z...)
+	flips, steps := 0, 0
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := e.Step(); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		for i, v := range e.z {
+			if v != prev[i] {
+				flips++
+			}
+		}
+		copy(prev, e.z)
+		steps++
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/iter")
+	b.ReportMetric(float64(flips)/float64(steps*len(e.z)), "flip-rate")
 }

@@ -1,6 +1,10 @@
 package herding
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"herdsim/internal/parallel"
+)
 
 // bitColumns stores columns of +-1 values as bits (bit n set when the value of row n is +1),
 // so that sum_n z_ni x_nj = N - 2 popcount(Zcol_i XOR Xcol_j): the update needs no
@@ -17,18 +21,23 @@ func newBitColumns(columns, rows int) bitColumns {
 
 func (b *bitColumns) column(c int) []uint64 { return b.bits[c*b.words : (c+1)*b.words] }
 
-// fill sets column c's bit n from values[n*stride+c] (a row-major +-1 matrix).
+// fill sets column c's bit n from values[n*stride+c] (a row-major +-1 matrix). Columns are
+// split over the cores; each word is built in a register and stored once.
 func (b *bitColumns) fill(values []int8, rows, stride int) {
-	clear(b.bits)
-	for n := 0; n < rows; n++ {
-		word, bit := n/64, uint(n%64)
-		row := values[n*stride : (n+1)*stride]
-		for c, v := range row {
-			if v > 0 {
-				b.bits[c*b.words+word] |= 1 << bit
+	parallel.For(stride, 8, func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			col := b.column(c)
+			for w := range col {
+				var word uint64
+				for n := w * 64; n < min(rows, (w+1)*64); n++ {
+					if values[n*stride+c] > 0 {
+						word |= 1 << uint(n%64)
+					}
+				}
+				col[w] = word
 			}
 		}
-	}
+	})
 }
 
 // agreement returns sum_n a_n b_n for two +-1 columns of n rows: agreements minus disagreements.

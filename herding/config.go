@@ -79,6 +79,11 @@ type Config struct {
 	Sweeps         int    // S, the most coordinate-ascent sweeps per iteration; 0 means DefaultSweeps
 	Seed           uint64 // splitmix64 seed of W_0 (SPEC.md uses 1 by default: DefaultSeed)
 	GrowHiddenBias bool   // update b too (off by default: the paper leaves it out)
+	// Direct computes every field from W at every iteration instead of updating the fields
+	// from the hidden states that flipped (the default, scaled form only). Both give the
+	// same bits; Direct is the check, and the cheaper choice when few vectors are herded
+	// for few iterations.
+	Direct bool
 
 	Form Form // Scaled (default) or Unscaled
 	// The remaining knobs belong to the Unscaled form only (Proposition 4).

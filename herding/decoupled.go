@@ -18,6 +18,7 @@ func (e *Engine) Decouple() error {
 		return fmt.Errorf("herding: decoupled herding needs a learning phase of at least one iteration")
 	}
 	T := float64(e.t)
+	e.inc = nil // the fields are no longer what the flips update: decoupled herding computes them directly
 	if e.cfg.Form == Scaled {
 		scale(&e.p, T)
 	}

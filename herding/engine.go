@@ -40,6 +40,9 @@ type Engine struct {
 
 	xs, zs []float64 // the current pseudo-sample as +-1 floats
 	acc    []float64 // scratch for the search, D
+	db     []float64 // the last update of b (hidden-bias growth), K
+
+	inc *incremental // the flip-driven fields; nil for the direct form
 
 	t     int
 	phase phase
@@ -79,6 +82,7 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 		xs:     make([]float64, d),
 		zs:     make([]float64, k),
 		acc:    make([]float64, d),
+		db:     make([]float64, k),
 		phase:  phase{posDiv: float64(n)},
 	}
 	flat := make([]int8, 0, n*d)
@@ -93,6 +97,9 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 		scale(&e.p, cfg.Eta/float64(n)) // the paper's w_0 is W_0/N; a step size eta scales it too
 	}
 	e.anchor = *e.p.Clone()
+	if cfg.Form == Scaled && !cfg.Direct && incrementalUsable(n, d) {
+		e.inc = newIncremental(&e.data, &e.p)
+	}
 	return e, nil
 }
 
@@ -137,7 +144,11 @@ func (e *Engine) needsPositivePhase() bool {
 
 // positivePhase computes z_n, F(x_n) and the positive term with the current parameters.
 func (e *Engine) positivePhase() {
-	fieldPass(&e.p, e.cfg.Gamma, e.offsetEnergy(), &e.data, e.z, e.energy)
+	if e.inc != nil {
+		e.inc.positive(e.z, e.energy)
+	} else {
+		fieldPass(&e.p, e.cfg.Gamma, e.offsetEnergy(), &e.data, e.z, e.energy)
+	}
 	if e.phase.decoupled {
 		return // the positive term is frozen at the rates; only the energies are used
 	}
@@ -198,10 +209,16 @@ func (e *Engine) update() {
 	for j := range e.p.C {
 		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
 	}
+	var db []float64
 	if e.cfg.GrowHiddenBias {
+		db = e.db
 		for i := range e.p.B {
-			e.p.B[i] += e.delta(posB[i], e.zs[i], e.cfg.Offset.B)
+			db[i] = e.delta(posB[i], e.zs[i], e.cfg.Offset.B)
+			e.p.B[i] += db[i]
 		}
+	}
+	if e.inc != nil {
+		e.inc.advance(&e.data, e.xs, e.zs, db)
 	}
 }
 

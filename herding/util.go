@@ -1,7 +1,5 @@
 package herding
 
-import "math"
-
 func scale(p *Params, f float64) {
 	for _, s := range [][]float64{p.W, p.B, p.C} {
 		for i := range s {
@@ -24,18 +22,30 @@ func sum(s []float64) float64 {
 	return t
 }
 
+// maxAbs and maxDiff compare plainly instead of calling math.Max: they run over W every
+// iteration, and the values are finite.
 func maxAbs(s []float64) float64 {
 	m := 0.0
 	for _, v := range s {
-		m = math.Max(m, math.Abs(v))
+		if v > m {
+			m = v
+		} else if -v > m {
+			m = -v
+		}
 	}
 	return m
 }
 
 func maxDiff(a, b []float64) float64 {
 	m := 0.0
-	for i := range a {
-		m = math.Max(m, math.Abs(a[i]-b[i]))
+	b = b[:len(a)]
+	for i, v := range a {
+		d := v - b[i]
+		if d > m {
+			m = d
+		} else if -d > m {
+			m = -d
+		}
 	}
 	return m
 }
