@@ -153,7 +153,11 @@ func (e *Engine) positivePhase() {
 		return // the positive term is frozen at the rates; only the energies are used
 	}
 	k, d := e.cfg.Hidden, e.data.d
-	e.zcols.fill(e.z, e.n, k)
+	if e.inc != nil {
+		e.zcols.fillRows(e.inc.zT, e.n)
+	} else {
+		e.zcols.fill(e.z, e.n, k)
+	}
 	positiveTerm(&e.zcols, &e.xcols, e.n, k, d, e.pos)
 	clear(e.posB)
 	for n := 0; n < e.n; n++ {

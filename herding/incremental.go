@@ -28,7 +28,8 @@ type incremental struct {
 	a      []float32 // A^T, K x N: row i is sum_n z_ni G_n.
 	h      []float64 // H^T, K x N: row i holds the fields of hidden unit i for every n
 	cx     []float64 // c . x_n, N
-	zprev  []int8    // Z_{t-1}, N x K (zero before the first iteration)
+	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data
+	zprevT []int8    // Z_{t-1} transposed (zero before the first iteration)
 	xdot   []float64 // x_n . x*, N (scratch)
 }
 
@@ -40,7 +41,7 @@ func newIncremental(data *vectors, p *Params) *incremental {
 	n, k := data.n, p.K
 	inc := &incremental{n: n, k: k, gram: make([]float32, n*n), rowSum: make([]float64, n),
 		a: make([]float32, k*n), h: make([]float64, k*n), cx: make([]float64, n),
-		zprev: make([]int8, n*k), xdot: make([]float64, n)}
+		zT: make([]int8, k*n), zprevT: make([]int8, k*n), xdot: make([]float64, n)}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
@@ -72,10 +73,11 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 			energy[r] = inc.cx[r]
 		}
 		for i := 0; i < k; i++ {
-			row := inc.h[i*n : (i+1)*n]
+			row, zrow := inc.h[i*n:(i+1)*n], inc.zT[i*n:(i+1)*n]
 			for r := lo; r < hi; r++ {
 				v := row[r]
-				z[r*k+i] = sign(v)
+				s := sign(v)
+				z[r*k+i], zrow[r] = s, s
 				if v < 0 {
 					v = -v
 				}
@@ -83,17 +85,23 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 			}
 		}
 	})
-	parallel.For(k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			arow := blas32.Vector{N: n, Inc: 1, Data: inc.a[i*n : (i+1)*n]}
-			for r := 0; r < n; r++ {
-				if d := z[r*k+i] - inc.zprev[r*k+i]; d != 0 {
-					blas32.Axpy(float32(d), blas32.Vector{N: n, Inc: 1, Data: inc.gram[r*n : (r+1)*n]}, arow)
-				}
+	parallel.For(k, 4, inc.flipRows)
+	copy(inc.zprevT, inc.zT)
+}
+
+// flipRows moves rows [lo, hi) of A along the flips of their hidden units:
+// A[i, :] += (z_ri - zprev_ri) G[r, :].
+func (inc *incremental) flipRows(lo, hi int) {
+	n := inc.n
+	for i := lo; i < hi; i++ {
+		arow := blas32.Vector{N: n, Inc: 1, Data: inc.a[i*n : (i+1)*n]}
+		zrow, prev := inc.zT[i*n:(i+1)*n], inc.zprevT[i*n:(i+1)*n]
+		for r, zv := range zrow {
+			if d := zv - prev[r]; d != 0 {
+				blas32.Axpy(float32(d), blas32.Vector{N: n, Inc: 1, Data: inc.gram[r*n : (r+1)*n]}, arow)
 			}
 		}
-	})
-	copy(inc.zprev, z)
+	}
 }
 
 // advance applies one update to the fields: H += A - N (X x*) z*^T + db, and c.x_n for the
