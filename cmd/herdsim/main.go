@@ -29,6 +29,7 @@ func newRootCommand() *cobra.Command {
 		newHerdCommand(),
 		newFxCommand(),
 		newLockstepCommand(),
+		newSweepCommand(),
 		newVectorsCommand(),
 		newVerifyCommand(),
 	)

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"herdsim/internal/sweep"
+)
+
+func newSweepCommand() *cobra.Command {
+	var (
+		data  dataFlags
+		model modelFlags
+		flags sweepFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "sweep",
+		Short: "Sweep register widths and overflow modes against the reference; table, plots, recommendations",
+		Long: `sweep runs the cycle-level datapath for T iterations beside the float64 reference at every
+point of a grid of register widths and overflow modes. Each --vary GROUP=WIDTHS sweeps one group
+while every other register keeps its lossless worst-case width (--cross: all combinations).
+Groups: ` + strings.Join(sweep.Groups(), ", ") + `.
+WIDTHS: a list "8,12,16", a range "6:16" or a range with a step "10:22:2".
+
+Per point it records the first divergence (null when bit exact over T), the pseudo-sample
+Hamming distance to the reference, the moment error at T, and overflow counts, appending one
+line per finished point to DIR/points.jsonl: a rerun skips finished points. --shard i/n runs
+the points whose grid index mod n is i into DIR/points-shard-i-of-n.jsonl only; combine shards
+with "herdsim sweep merge". A whole-grid run also writes table.md, table.csv,
+recommendations.json, sweep_divergence.png and sweep_moment.png.`,
+		Example: `  herdsim sweep --data default --hidden 16 --iters 500 --vary weight-bits=8:16 --vary acc-bits=10:22:2 --overflow wrap,sat --out out/sweep`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts, err := flags.options(&data, &model)
+			if err != nil {
+				return err
+			}
+			st, err := sweep.Run(opts)
+			if err != nil {
+				return err
+			}
+			printSweep(cmd.OutOrStdout(), st, opts.Out)
+			return nil
+		},
+	}
+	data.register(cmd.Flags())
+	model.register(cmd.Flags())
+	flags.register(cmd)
+	cmd.AddCommand(newSweepMergeCommand())
+	return cmd
+}
+
+// sweepFlags are the grid and run flags of herdsim sweep.
+type sweepFlags struct {
+	iters, lanes, workers int
+	vary                  []string
+	overflow, shard, out  string
+	cross                 bool
+}
+
+func (f *sweepFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.IntVar(&f.iters, "iters", 500, "T, iterations per point")
+	fs.IntVar(&f.lanes, "lanes", 0, "L, hidden units computed in parallel (default min(K, 16))")
+	fs.IntVar(&f.workers, "workers", 0, "points run at once (default GOMAXPROCS)")
+	fs.StringArrayVar(&f.vary, "vary", nil, "GROUP=WIDTHS to sweep (repeatable), e.g. weight-bits=6:16, acc-bits=8,12,16, field=10:22:2")
+	fs.StringVar(&f.overflow, "overflow", "wrap,sat", "overflow modes to sweep: wrap, sat or wrap,sat")
+	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
+	fs.StringVar(&f.shard, "shard", "", "i/n: run only the points whose grid index mod n is i (JSONL only; merge afterwards)")
+	fs.StringVar(&f.out, "out", filepath.Join("out", "sweep"), "output folder")
+}
+
+// options checks every flag and loads the data; nothing is written before it succeeds.
+func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options, error) {
+	spec, err := sweep.NewSpec(f.vary, f.overflow, f.cross)
+	if err != nil {
+		return sweep.Options{}, err
+	}
+	var sh sweep.Shard
+	if f.shard != "" {
+		if sh, err = sweep.ParseShard(f.shard); err != nil {
+			return sweep.Options{}, err
+		}
+	}
+	if f.workers < 0 {
+		return sweep.Options{}, fmt.Errorf("--workers %d: must not be negative", f.workers)
+	}
+	cfg, err := model.config()
+	if err != nil {
+		return sweep.Options{}, err
+	}
+	set, err := data.load()
+	if err != nil {
+		return sweep.Options{}, err
+	}
+	lanes := f.lanes
+	if lanes == 0 {
+		lanes = min(cfg.Hidden, 16)
+	}
+	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters}
+	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers}, nil
+}
+
+func newSweepMergeCommand() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Combine sweep JSONL files (shards) by point and write the table, plots and recommendations",
+		Long: `merge reads sweep JSONL files, keeps one record per point (the same point in two files must
+have the same record), and writes DIR/points.jsonl with table.md, table.csv,
+recommendations.json and the plots. An existing DIR/points.jsonl is merged in as well.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, files []string) error {
+			n, rec, err := sweep.Merge(files, out, nil)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "merged %d points from %d files into %s\n", n, len(files), out)
+			printRecommendations(cmd.OutOrStdout(), rec)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", filepath.Join("out", "sweep"), "output folder")
+	return cmd
+}
+
+func printSweep(w io.Writer, st sweep.Stats, out string) {
+	fmt.Fprintf(w, "sweep: %d points: %d already done, %d computed (%d invalid); records in %s\n",
+		st.Points, st.Skipped, st.Computed, st.Invalid, st.Store)
+	if st.Recommendations == nil {
+		fmt.Fprintln(w, "shard done: combine the shards with herdsim sweep merge")
+		return
+	}
+	var wrote []string
+	for _, f := range []string{sweep.FileTableMD, sweep.FileTableCSV, sweep.FileRecommendations, sweep.FileDivergencePlot, sweep.FileMomentPlot} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			wrote = append(wrote, f)
+		}
+	}
+	fmt.Fprintf(w, "wrote %s in %s\n", strings.Join(wrote, ", "), out)
+	printRecommendations(w, st.Recommendations)
+}
+
+func printRecommendations(w io.Writer, rec *sweep.Recommendations) {
+	if rec == nil {
+		return
+	}
+	if len(rec.Groups) == 0 {
+		fmt.Fprintln(w, "no single-group points (--cross), so no recommendations")
+		return
+	}
+	fmt.Fprintf(w, "narrowest widths (lossless: bit exact over T=%d; lossy: moment error <= %.6g, reference %.6g x %.2f):\n",
+		rec.Run.Iterations, (1+rec.Tolerance)*rec.ReferenceMomentError, rec.ReferenceMomentError, 1+rec.Tolerance)
+	for _, g := range rec.Groups {
+		fmt.Fprintf(w, "  %-14s %-4s lossless %-4s lossy %-4s (swept %d..%d, worst case %d)\n", g.Group, g.Overflow,
+			widthText(g.Lossless), widthText(g.Lossy), g.Swept[0], g.Swept[len(g.Swept)-1], g.WorstCase)
+	}
+}
+
+func widthText(w *int) string {
+	if w == nil {
+		return "none"
+	}
+	return fmt.Sprint(*w)
+}

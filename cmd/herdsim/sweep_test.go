@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSweepWritesTableAndMergesShards(t *testing.T) {
+	base := []string{"sweep", "--data", "default", "--hidden", "4", "--iters", "6", "--vary", "weight-bits=9:10", "--vary", "acc-bits=12,24", "--overflow", "sat"}
+	whole := filepath.Join(t.TempDir(), "whole")
+	out, err := run(t, append(base, "--out", whole)...)
+	require.NoError(t, err)
+	require.Contains(t, out, "sweep: 4 points: 0 already done, 4 computed (0 invalid)")
+	require.Contains(t, out, "weight-bits    sat  lossless")
+	for _, f := range []string{"points.jsonl", "table.md", "table.csv", "recommendations.json", "sweep_divergence.png", "sweep_moment.png"} {
+		require.FileExists(t, filepath.Join(whole, f))
+	}
+	out, err = run(t, append(base, "--out", whole)...)
+	require.NoError(t, err)
+	require.Contains(t, out, "sweep: 4 points: 4 already done, 0 computed")
+
+	shards := filepath.Join(t.TempDir(), "shards")
+	for _, s := range []string{"0/2", "1/2"} {
+		out, err := run(t, append(base, "--out", shards, "--shard", s)...)
+		require.NoError(t, err)
+		require.Contains(t, out, "shard done")
+	}
+	merged := filepath.Join(t.TempDir(), "merged")
+	out, err = run(t, "sweep", "merge", "--out", merged, filepath.Join(shards, "points-shard-0-of-2.jsonl"), filepath.Join(shards, "points-shard-1-of-2.jsonl"))
+	require.NoError(t, err)
+	require.Contains(t, out, "merged 4 points from 2 files")
+	for _, f := range []string{"table.md", "table.csv", "recommendations.json"} {
+		want, err := os.ReadFile(filepath.Join(whole, f))
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(merged, f))
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(got), f)
+	}
+}
+
+func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--vary", "mantissa-bits=8:9"}, `unknown register group "mantissa-bits"`},
+		{[]string{"--vary", "weight-bits=8:4"}, `range "8:4" is empty`},
+		{[]string{"--vary", "weight-bits=x"}, `width "x" is not a number`},
+		{[]string{"--vary", "weight-bits"}, "want GROUP=WIDTHS"},
+		{[]string{}, "nothing to sweep"},
+		{[]string{"--vary", "W=10", "--shard", "3/2"}, `--shard "3/2": want 0 <= i < n`},
+		{[]string{"--vary", "W=10", "--shard", "0/0"}, `--shard "0/0"`},
+		{[]string{"--vary", "W=10", "--shard", "x"}, `--shard "x"`},
+		{[]string{"--vary", "W=10", "--overflow", "clip"}, `mode "clip"`},
+		{[]string{"--vary", "W=10", "--iters", "0"}, "--iters 0"},
+		{[]string{"--vary", "W=10", "--lanes", "9"}, "lanes L = 9 exceed hidden units K = 4"},
+		{[]string{"--vary", "W=10", "--form", "unscaled"}, "scaled form only"},
+		{[]string{"--vary", "W=10", "--mode", "X"}, `unknown mode "X"`},
+		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1"},
+		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
+		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "both set register W"},
+	}
+	for _, c := range cases {
+		dir := filepath.Join(t.TempDir(), "out")
+		_, err := run(t, append([]string{"sweep", "--hidden", "4", "--iters", "5", "--out", dir}, c.args...)...)
+		require.Error(t, err, "%v", c.args)
+		require.Contains(t, err.Error(), c.want, "%v", c.args)
+		require.NoDirExists(t, dir, "%v left files behind", c.args)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	_, err := run(t, "sweep", "merge", "--out", dir, "no/such/points.jsonl")
+	require.ErrorContains(t, err, "no/such/points.jsonl")
+	require.NoDirExists(t, dir)
+	_, err = run(t, "sweep", "merge", "--out", dir)
+	require.Error(t, err)
+	require.NoDirExists(t, dir)
+}

@@ -1,0 +1,52 @@
+// Package sweep explores register widths of the datapath: a grid over widths and overflow
+// modes, each point run for the whole T iterations beside the float64 reference
+// (sim.RunFull), its results kept in a resumable, shardable JSONL store, merged, tabulated
+// (markdown and CSV), plotted, and turned into recommendations.
+//
+// # Grid
+//
+// A Spec names register groups (weight-bits: W; bias-bits: b, c; acc-bits: field,
+// vis_field; energy-bits: energy, best_energy; positive-bits; update-bits; or one register
+// by its report name) with their widths, and overflow modes (wrap, sat). By default each
+// group is swept alone while every other register keeps its lossless worst-case width for
+// T (datapath.DefaultArch), which is what a per-register recommendation needs; Cross takes
+// the Cartesian product instead. Every register of a point uses the point's overflow mode.
+// A point whose Arch fails Validate (say positive-bits too narrow for N) is recorded as
+// invalid with the error, not run.
+//
+// # What a point measures
+//
+// The reference runs once per sweep (sim.NewReference: x*, z*, moment error and a state
+// fingerprint per iteration, small even at USPS scale). Each point then runs the datapath
+// for all T iterations without stopping and records: the first divergence (sim's lockstep
+// comparison of x*, z*, every z_n, W, b, c; null when bit exact over T), the pseudo-sample
+// Hamming distance to the reference summed over T (x* and z* apart) and per iteration,
+// the datapath's moment error at T and the reference's, and overflow counts and observed
+// widths per register. The moment error is the reference's definition (max over the
+// learned features of the drift / (N T)) applied to the exact sum of the datapath's own
+// updates, positive terms from its own hidden states; read off its stored weights
+// instead it would hide overflow (a saturated weight cannot drift), so that reading is
+// kept as weight_moment_error only.
+//
+// # Store, resume, shards, merge
+//
+// Each point has a key: the setup (data name and hash, K, N, D, L, S, mode, growth, seed,
+// T), the grid labels and the full Arch. Records are appended to points.jsonl (or
+// points-shard-i-of-n.jsonl) one complete line per write, synced, as points finish; a
+// rerun skips keys the file holds, and a truncated last line (an interrupted write) is
+// reported on stderr, cut off and recomputed. Shard i/n takes the points whose grid index
+// mod n is i and writes its JSONL only; Merge combines files by key (identical records
+// required) into points.jsonl and writes the report.
+//
+// # Report
+//
+// table.md, table.csv, recommendations.json, sweep_divergence.png and sweep_moment.png,
+// each written atomically and depending only on the set of records (sorted by group,
+// overflow mode, width), never on GOMAXPROCS or completion order. Recommendations, per
+// group and overflow mode: the narrowest lossless width (bit exact over T) and the
+// narrowest lossy width (moment error at T at most 1.1 times the reference's), each
+// counting only if every wider swept width passes too.
+//
+// It must not touch the datapath model, the reference or their comparison (datapath,
+// herding, sim own those; it only drives them), nor flags (cmd/herdsim owns those).
+package sweep

@@ -1,0 +1,195 @@
+package sweep
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+)
+
+// Setup is what every point of a sweep shares: the data, the herding configuration (scaled
+// form), the lanes and the run length T.
+type Setup struct {
+	Data       *dataset.Binary
+	Config     herding.Config
+	Lanes      int
+	Iterations int
+}
+
+// check rejects a setup whose lossless Arch is already unbuildable (then every point would
+// be): bad sizes, lanes, mode or T.
+func (s Setup) check() error {
+	if s.Data == nil {
+		return fmt.Errorf("sweep: no data")
+	}
+	if err := s.Data.Validate(); err != nil {
+		return err
+	}
+	if s.Config.Form != herding.Scaled {
+		return fmt.Errorf("--form: the datapath runs the scaled form only")
+	}
+	if s.Iterations <= 0 {
+		return fmt.Errorf("--iters %d: must be positive", s.Iterations)
+	}
+	if s.Config.Sweeps <= 0 {
+		return fmt.Errorf("--sweeps %d: must be positive", s.Config.Sweeps)
+	}
+	a := s.arch(fixedpoint.Wrap)
+	return a.Validate()
+}
+
+// arch is the lossless Arch (datapath.DefaultArch) with every register in one overflow mode.
+func (s Setup) arch(mode fixedpoint.Overflow) datapath.Arch {
+	c := s.Config
+	a := datapath.DefaultArch(c.Hidden, s.Data.D, s.Data.N(), s.Lanes, c.Sweeps, s.Iterations, c.Mode, c.GrowHiddenBias)
+	for r := range a.Regs {
+		a.Regs[r].Overflow = mode
+	}
+	return a
+}
+
+// RunInfo identifies a sweep's setup in every record; records of one table share it.
+type RunInfo struct {
+	Data           string `json:"data"`
+	DataHash       string `json:"data_hash"` // FNV-1a 64 of D and the rows, so an edited file is a different run
+	N              int    `json:"n"`
+	D              int    `json:"d"`
+	K              int    `json:"k"`
+	Lanes          int    `json:"lanes"`
+	Sweeps         int    `json:"sweeps"`
+	Mode           string `json:"mode"`
+	GrowHiddenBias bool   `json:"grow_hidden_bias"`
+	Seed           uint64 `json:"seed"`
+	Iterations     int    `json:"iterations"`
+}
+
+func (s Setup) info() RunInfo {
+	c := s.Config
+	return RunInfo{
+		Data: s.Data.Name, DataHash: dataHash(s.Data), N: s.Data.N(), D: s.Data.D, K: c.Hidden,
+		Lanes: s.Lanes, Sweeps: c.Sweeps, Mode: c.Mode.String(), GrowHiddenBias: c.GrowHiddenBias,
+		Seed: c.Seed, Iterations: s.Iterations,
+	}
+}
+
+// String is the canonical text of a RunInfo, part of every key.
+func (r RunInfo) String() string {
+	return fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|L=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
+		r.Data, r.DataHash, r.N, r.D, r.K, r.Lanes, r.Sweeps, r.Mode, r.GrowHiddenBias, r.Seed, r.Iterations)
+}
+
+func dataHash(b *dataset.Binary) string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d\n", b.D)
+	for _, row := range b.Rows {
+		for _, v := range row {
+			h.Write([]byte{byte(v)})
+		}
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// Point is one Arch of the grid.
+type Point struct {
+	Settings []Setting // the swept groups' widths, canonical group order
+	Overflow string    // "wrap" or "sat": every register's overflow mode
+	Arch     datapath.Arch
+	Key      string
+}
+
+// Points lists the grid in its order: settings (groups in canonical order, widths
+// ascending), then overflow modes. Every register a setting does not name keeps its
+// lossless worst-case width.
+func (s Spec) Points(setup Setup) []Point {
+	info := setup.info()
+	var out []Point
+	for _, settings := range s.combos() {
+		for _, o := range s.Overflows {
+			a := setup.arch(overflowModes[overflowIndex(o)].mode)
+			for _, st := range settings {
+				g, _ := lookupGroup(st.Group)
+				for _, r := range g.Regs {
+					a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: st.Bits}
+				}
+			}
+			out = append(out, Point{Settings: settings, Overflow: o, Arch: a, Key: key(info, settings, o, a)})
+		}
+	}
+	return out
+}
+
+// key is a point's stable identity: the setup, the grid labels and every register of the
+// full Arch. The labels are part of it so that two labels giving the same Arch (a swept
+// width that equals a group's lossless width) stay two rows of the table.
+func key(info RunInfo, settings []Setting, overflow string, a datapath.Arch) string {
+	var b strings.Builder
+	b.WriteString(info.String())
+	b.WriteString("|vary=")
+	b.WriteString(settingsText(settings))
+	b.WriteString("|overflow=" + overflow + "|regs=")
+	for i, r := range datapath.Regs() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		sp := a.Spec(r)
+		fmt.Fprintf(&b, "%s:%v:%v", r, sp.Format, sp.Overflow)
+	}
+	return b.String()
+}
+
+// settingsText is "weight-bits=9" or "weight-bits=9+acc-bits=12".
+func settingsText(settings []Setting) string {
+	parts := make([]string, len(settings))
+	for i, s := range settings {
+		parts[i] = fmt.Sprintf("%s=%d", s.Group, s.Bits)
+	}
+	return strings.Join(parts, "+")
+}
+
+// Shard selects the points whose grid index mod Of equals Index; the zero Shard is the
+// whole grid.
+type Shard struct{ Index, Of int }
+
+// ParseShard reads "i/n" with 0 <= i < n.
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	a, b, ok := strings.Cut(s, "/")
+	_, errA := fmt.Sscanf(a, "%d", &sh.Index)
+	_, errB := fmt.Sscanf(b, "%d", &sh.Of)
+	if !ok || errA != nil || errB != nil || fmt.Sprintf("%d/%d", sh.Index, sh.Of) != s {
+		return Shard{}, fmt.Errorf("--shard %q: want i/n, e.g. 0/4", s)
+	}
+	if sh.Of < 1 || sh.Index < 0 || sh.Index >= sh.Of {
+		return Shard{}, fmt.Errorf("--shard %q: want 0 <= i < n", s)
+	}
+	return sh, nil
+}
+
+// Enabled reports whether the shard selects part of a grid (a --shard was given).
+func (s Shard) Enabled() bool { return s.Of > 0 }
+
+// Select returns this shard's points.
+func (s Shard) Select(points []Point) []Point {
+	if !s.Enabled() {
+		return points
+	}
+	var out []Point
+	for i, p := range points {
+		if i%s.Of == s.Index {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FileName is the shard's JSONL file name: points.jsonl for the whole grid.
+func (s Shard) FileName() string {
+	if !s.Enabled() {
+		return "points.jsonl"
+	}
+	return fmt.Sprintf("points-shard-%d-of-%d.jsonl", s.Index, s.Of)
+}

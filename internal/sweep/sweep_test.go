@@ -1,0 +1,343 @@
+package sweep
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/sim"
+)
+
+// The test grid: the default data, K=8 on 4 lanes (two groups), T=30. Over that run the
+// reference's weights need 11 bits (checked below from the lossless range log), so
+// weight-bits 9 and 10 must diverge and 11, 12 stay bit exact; positive-bits 8 cannot
+// hold N = 128 (invalid), 9 can.
+const testIters = 30
+
+func testSetup() Setup {
+	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 4, Iterations: testIters}
+}
+
+func testSpec(t *testing.T) Spec {
+	s, err := NewSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, "wrap,sat", false)
+	require.NoError(t, err)
+	return s
+}
+
+func runGrid(t *testing.T, out string, shard Shard) (Stats, string) {
+	t.Helper()
+	var warn bytes.Buffer
+	st, err := Run(Options{Setup: testSetup(), Spec: testSpec(t), Shard: shard, Out: out, Warn: &warn})
+	require.NoError(t, err)
+	return st, warn.String()
+}
+
+// full is one uninterrupted run of the test grid, shared by the tests that compare with it.
+var full = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "sweep-full-")
+	if err != nil {
+		return "", err
+	}
+	s, _ := NewSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, "wrap,sat", false)
+	_, err = Run(Options{Setup: testSetup(), Spec: s, Out: dir})
+	return dir, err
+})
+
+func fullDir(t *testing.T) string {
+	dir, err := full()
+	require.NoError(t, err)
+	return dir
+}
+
+func readRecords(t *testing.T, path string) map[string]Record {
+	t.Helper()
+	s, err := readStore(path, os.Stderr)
+	require.NoError(t, err)
+	out := map[string]Record{}
+	for _, r := range s.records {
+		out[r.label()+" "+r.Overflow] = r
+	}
+	return out
+}
+
+func TestTinyGridFindsTheLosslessWeightWidth(t *testing.T) {
+	setup := testSetup()
+	c := setup.Config
+	lossless := datapath.DefaultArch(c.Hidden, setup.Data.D, setup.Data.N(), setup.Lanes, c.Sweeps, testIters, c.Mode, false)
+	rep, err := sim.Lockstep(setup.Data, lossless, c.Seed, testIters, nil)
+	require.NoError(t, err)
+	require.True(t, rep.BitExact)
+	wBits := rep.Ranges["W"].Bits()
+	require.Equal(t, 11, wBits, "the grid below is built around the reference needing 11-bit weights")
+
+	dir := fullDir(t)
+	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	require.Len(t, recs, 12)
+	for _, o := range []string{"wrap", "sat"} {
+		for _, w := range []string{"11", "12"} {
+			r := recs["weight-bits="+w+" "+o]
+			require.True(t, r.Valid && r.BitExact, "%s %s", w, o)
+			require.Nil(t, r.FirstDivergence)
+			require.Zero(t, r.HammingX+r.HammingZ)
+			require.Zero(t, r.Overflows["W"])
+			require.Equal(t, r.ReferenceMomentError, r.MomentError)
+			require.Equal(t, r.ReferenceMomentError, r.WeightMomentError)
+		}
+		for _, w := range []string{"9", "10"} {
+			r := recs["weight-bits="+w+" "+o]
+			require.True(t, r.Valid, "%s %s", w, o)
+			require.False(t, r.BitExact, "%s %s", w, o)
+			require.NotNil(t, r.FirstDivergence)
+			require.Positive(t, r.Overflows["W"])
+			require.Equal(t, "W", r.FirstDivergence.FirstOverflow.Register)
+		}
+		bad := recs["positive-bits=8 "+o]
+		require.False(t, bad.Valid)
+		require.Contains(t, bad.Error, "cannot hold N = 128")
+		require.True(t, recs["positive-bits=9 "+o].BitExact)
+	}
+
+	var rec Recommendations
+	js, err := os.ReadFile(filepath.Join(dir, FileRecommendations))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(js, &rec))
+	require.Len(t, rec.Groups, 4)
+	for _, g := range rec.Groups {
+		want := map[string]int{"weight-bits": wBits, "positive-bits": 9}[g.Group]
+		require.NotNil(t, g.Lossless, "%s %s", g.Group, g.Overflow)
+		require.Equal(t, want, *g.Lossless, "%s %s", g.Group, g.Overflow)
+		require.NotNil(t, g.Lossy)
+		require.LessOrEqual(t, *g.Lossy, *g.Lossless)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
+	require.NoError(t, err)
+	require.Contains(t, string(md), "| weight-bits | W | wrap | 9..12 | 11 |")
+	require.Contains(t, string(md), "| positive-bits=8 | wrap | invalid: datapath: positive register s8.0 cannot hold N = 128")
+	for _, f := range []string{FileTableCSV, FileDivergencePlot, FileMomentPlot} {
+		require.FileExists(t, filepath.Join(dir, f))
+	}
+}
+
+// TestRunFullAgreesWithLockstep: the full run names the same first divergence as Lockstep
+// (which stops there), and its moment error is the reference's own when bit exact and the
+// exact sum of the datapath's updates otherwise, recomputed here naively.
+func TestRunFullAgreesWithLockstep(t *testing.T) {
+	setup := testSetup()
+	ref, err := sim.NewReference(setup.Data, setup.Config, testIters, nil)
+	require.NoError(t, err)
+	eng, err := herding.New(setup.Data, setup.Config)
+	require.NoError(t, err)
+	for range testIters {
+		_, err := eng.Step()
+		require.NoError(t, err)
+	}
+	spec, err := NewSpec([]string{"weight-bits=10,20", "acc-bits=12", "update-bits=11"}, "wrap,sat", false)
+	require.NoError(t, err)
+	for _, p := range spec.Points(setup) {
+		run, err := sim.RunFull(ref, p.Arch, nil)
+		require.NoError(t, err)
+		rep, err := sim.Lockstep(setup.Data, p.Arch, setup.Config.Seed, testIters, nil)
+		require.NoError(t, err)
+		require.Equal(t, rep.BitExact, run.BitExact, p.Key)
+		if rep.BitExact {
+			require.Equal(t, eng.MomentError(), run.MomentError, p.Key)
+			continue
+		}
+		require.Equal(t, *rep.FirstDivergence, *run.FirstDivergence, p.Key)
+		require.Equal(t, naiveMomentError(t, setup, p.Arch), run.MomentError, p.Key)
+		require.Positive(t, run.HammingX+run.HammingZ, p.Key)
+	}
+}
+
+// naiveMomentError sums the datapath's updates with plain loops over its hidden states.
+func naiveMomentError(t *testing.T, s Setup, a datapath.Arch) float64 {
+	p := herding.InitialWeights(a.K, a.D, a.N, s.Config.Seed)
+	w0 := make([]int64, len(p.W))
+	for i, v := range p.W {
+		w0[i] = int64(v)
+	}
+	m, err := datapath.New(a, s.Data, w0, make([]int64, a.K), make([]int64, a.D))
+	require.NoError(t, err)
+	uw, uc := make([]int64, a.K*a.D), make([]int64, a.D)
+	N := int64(a.N)
+	for range s.Iterations {
+		r := m.RunIteration()
+		for i := range a.K {
+			for j := range a.D {
+				var pos int64
+				for n, row := range s.Data.Rows {
+					pos += int64(r.Hidden[n][i]) * int64(row[j])
+				}
+				uw[i*a.D+j] += pos - N*int64(r.Z[i])*int64(r.X[j])
+			}
+		}
+		for j := range a.D {
+			var pos int64
+			for _, row := range s.Data.Rows {
+				pos += int64(row[j])
+			}
+			uc[j] += pos - N*int64(r.X[j])
+		}
+	}
+	var drift int64
+	for _, v := range append(uw, uc...) {
+		drift = max(drift, v, -v)
+	}
+	return float64(drift) / float64(N*int64(s.Iterations))
+}
+
+func reportFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, f := range []string{FileTableMD, FileTableCSV, FileRecommendations, FileDivergencePlot, FileMomentPlot} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+		out[f] = b
+	}
+	return out
+}
+
+func requireSameReport(t *testing.T, want, got string) {
+	t.Helper()
+	w, g := reportFiles(t, want), reportFiles(t, got)
+	for f := range w {
+		require.True(t, bytes.Equal(w[f], g[f]), "%s differs:\n%s\n---\n%s", f, w[f], g[f])
+	}
+}
+
+func TestResumeComputesOnlyTheMissingPoints(t *testing.T) {
+	ref := fullDir(t)
+	lines, err := os.ReadFile(filepath.Join(ref, "points.jsonl"))
+	require.NoError(t, err)
+	all := strings.SplitAfter(string(lines), "\n")
+	all = all[:len(all)-1] // the empty string after the last newline
+	require.Len(t, all, 12)
+
+	const k = 5
+	dir := t.TempDir()
+	cut := strings.Join(all[:k], "") + all[k][:len(all[k])/2] // a crash in the middle of line k+1
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "points.jsonl"), []byte(cut), 0o644))
+	invalid := 0
+	for _, line := range all[k:] {
+		var r Record
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		if !r.Valid {
+			invalid++
+		}
+	}
+	st, warn := runGrid(t, dir, Shard{})
+	require.Equal(t, Stats{Points: 12, Skipped: k, Computed: 12 - k, Invalid: invalid, Store: filepath.Join(dir, "points.jsonl"), Recommendations: st.Recommendations}, st)
+	require.Contains(t, warn, "ignoring a truncated last line")
+	requireSameReport(t, ref, dir)
+
+	again, warn := runGrid(t, dir, Shard{})
+	require.Equal(t, 12, again.Skipped)
+	require.Zero(t, again.Computed)
+	require.Empty(t, warn)
+	requireSameReport(t, ref, dir)
+	s, err := readStore(filepath.Join(dir, "points.jsonl"), os.Stderr)
+	require.NoError(t, err)
+	require.Len(t, s.records, 12)
+}
+
+func TestShardsMergeToTheWholeGrid(t *testing.T) {
+	ref := fullDir(t)
+	shards := t.TempDir()
+	var files []string
+	total := 0
+	for i := range 2 {
+		st, _ := runGrid(t, shards, Shard{Index: i, Of: 2})
+		require.Nil(t, st.Recommendations)
+		require.Equal(t, 6, st.Computed)
+		total += st.Points
+		files = append(files, st.Store)
+	}
+	require.Equal(t, 12, total)
+	require.NoFileExists(t, filepath.Join(shards, FileTableMD), "a shard writes its JSONL only")
+
+	out := t.TempDir()
+	n, rec, err := Merge(files, out, nil)
+	require.NoError(t, err)
+	require.Equal(t, 12, n)
+	require.NotNil(t, rec)
+	requireSameReport(t, ref, out)
+
+	// Merging again (shards overlapping the merged file) changes nothing.
+	n, _, err = Merge(append(files, files[0]), out, nil)
+	require.NoError(t, err)
+	require.Equal(t, 12, n)
+	requireSameReport(t, ref, out)
+}
+
+func TestReportDoesNotDependOnGOMAXPROCS(t *testing.T) {
+	ref := fullDir(t)
+	old := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(old)
+	one := t.TempDir()
+	runGrid(t, one, Shard{})
+	runtime.GOMAXPROCS(2)
+	two := t.TempDir()
+	runGrid(t, two, Shard{})
+	requireSameReport(t, ref, one)
+	requireSameReport(t, one, two)
+	sortedLines := func(dir string) []string {
+		b, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+		require.NoError(t, err)
+		l := strings.Split(string(b), "\n")
+		slices.Sort(l)
+		return l
+	}
+	require.Equal(t, sortedLines(one), sortedLines(two), "each point's record must not depend on GOMAXPROCS")
+}
+
+func TestMergeRejectsConflictsAndMixedSetups(t *testing.T) {
+	ref := fullDir(t)
+	b, err := os.ReadFile(filepath.Join(ref, "points.jsonl"))
+	require.NoError(t, err)
+	var rec Record
+	require.NoError(t, json.Unmarshal(b[:bytes.IndexByte(b, '\n')], &rec))
+
+	dir := t.TempDir()
+	changed := rec
+	changed.HammingX++
+	line, _ := json.Marshal(changed)
+	bad := filepath.Join(dir, "bad.jsonl")
+	require.NoError(t, os.WriteFile(bad, append(line, '\n'), 0o644))
+	out := filepath.Join(dir, "out")
+	_, _, err = Merge([]string{filepath.Join(ref, "points.jsonl"), bad}, out, nil)
+	require.ErrorContains(t, err, "two different records for point")
+	require.NoDirExists(t, out)
+
+	other := rec
+	other.Key += "x"
+	other.Run.Iterations++
+	line, _ = json.Marshal(other)
+	require.NoError(t, os.WriteFile(bad, append(line, '\n'), 0o644))
+	_, _, err = Merge([]string{filepath.Join(ref, "points.jsonl"), bad}, out, nil)
+	require.ErrorContains(t, err, "different setups")
+	require.NoDirExists(t, out)
+
+	require.NoError(t, os.WriteFile(bad, []byte("{\"nonsense\": 1}\n"), 0o644))
+	_, _, err = Merge([]string{bad}, out, nil)
+	require.ErrorContains(t, err, "bad.jsonl:1: not a sweep record")
+	require.NoDirExists(t, out)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, err := full(); err == nil && dir != "" {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
