@@ -1,8 +1,51 @@
-// Package rtlgen will emit synthesizable Verilog-2005 for a datapath.Arch: the core, a
-// self-checking testbench that reads a testvectors set, an iCE40 board top and synthesis
-// scripts. It reads the Arch and never restates a width, size or phase order.
+// Package rtlgen emits Verilog-2005 for a datapath.Arch: the herding core (herd_core
+// with L herd_lane instances) and a self-checking testbench (herd_tb) that runs it against
+// a vector set, plus the core's memory images derived from a vector set.
 //
-// Status: not implemented yet (issue 5).
+// # What it owns
 //
-// It must not touch: the herding dynamics themselves (datapath and herding own those).
+// The Verilog text for an Arch and the layout of the core's memories. Every size, width
+// and overflow mode is a parameter whose default comes from the Arch (K, D, N, L, S, the
+// mode, hidden-bias growth, <REG>_W and <REG>_SAT for every datapath.Reg); G, counter
+// widths and the exact-arithmetic width XW are localparams derived from them. The phase
+// machine has the states of datapath/machine.go in the same order (PH_LOAD_X ... PH_DONE)
+// and does, cycle for cycle, the register and memory writes of datapath/tick.go, each
+// through its register's cast (wrap or saturate at the register's width), so an iteration
+// takes exactly Arch.CyclesPerIteration(sweeps) clocks and produces the model's
+// pseudo-samples and weights bit for bit.
+//
+// # The core's interface
+//
+//	clk, rst      synchronous active-high reset; free-running afterwards
+//	done          high for the last cycle (phDone) of every iteration
+//	x_star[D]     x* (bit j set when x*_j = +1), z_star[K] likewise: valid while done
+//	overflow      sticky: some register write wrapped or saturated
+//
+// The final weights are read by hierarchical names (herd_tb does): W[i][j] is
+// lane<i mod L>.w_mem[(i/L) D + j], b[i] is lane<i mod L>.b_mem[i/L], c[j] is c_mem[j].
+//
+// # Memories
+//
+// Every memory is an inferred RAM with one write port and one synchronous read port
+// addressed with the next cycle's address (so it presents the current word every cycle,
+// as the model reads it): per lane the W and P banks (G D words, word g D + j holds row
+// i = g L + l), the b and sum-z banks (G words); in the core the data X (N words of D
+// bits), c and sum x (D words). W, b, X and c are initialised with $readmemh from files
+// named by parameters (x.hex, c.hex, w_bank<l>.hex, b_bank<l>.hex: MemoryImages, zero
+// words for the missing units of a partial last group), so the same core serves
+// simulation and FPGA block-RAM initialisation; P, sum z and sum x start at zero.
+//
+// # The testbench
+//
+// herd_tb reads the expected words from the vector set's files (plusargs named after the
+// logical names: +x_star=FILE ...; +vcd=FILE dumps a VCD), checks x*, z* and the cycle
+// count of every iteration and the final W, b, c, prints the first mismatch as
+// "MISMATCH iteration=t name=<file> index=<word> expected=<hex> got=<hex>" and stops with
+// $fatal(1) (a non-zero exit in vvp and in a verilated binary), else prints PASS.
+// sim.RTLSim builds and runs it with Icarus or Verilator.
+//
+// # Boundaries
+//
+// It must not touch the dynamics (datapath and herding own them) or the vector formats
+// (testvectors owns them; words are encoded with testvectors.Word).
 package rtlgen

@@ -1,0 +1,136 @@
+package rtlgen
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"herdsim/datapath"
+	"herdsim/testvectors"
+)
+
+// Verilog file names, one module each (named after it).
+const (
+	CoreFile = "herd_core.v"
+	LaneFile = "herd_lane.v"
+	TBFile   = "herd_tb.v"
+	// InfoFile records what the folder was generated for (Arch and iterations), so a
+	// simulation can refuse a vector set it was not built for.
+	InfoFile = "rtl.json"
+)
+
+// SourceFiles are the Verilog files of the design, core first; the testbench is TBFile.
+var SourceFiles = []string{LaneFile, CoreFile}
+
+// Info is the content of InfoFile.
+type Info struct {
+	Arch       datapath.Arch `json:"arch"`
+	Iterations int           `json:"iterations"`
+}
+
+// Verilog returns the Verilog files for an Arch and a testbench of iterations iterations,
+// by file name.
+func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	if iterations < 1 {
+		return nil, fmt.Errorf("rtlgen: iterations = %d, must be at least 1", iterations)
+	}
+	return map[string]string{
+		LaneFile: laneModule(a).render(),
+		CoreFile: coreModule(a).render(),
+		TBFile:   tbModule(a, iterations).render(),
+	}, nil
+}
+
+// MemoryImages returns the core's $readmemh images for a vector set's data and initial
+// weights, by file name: x.hex (the data), c.hex (c_0), and per lane l w_bank<l>.hex
+// (word g D + j holds W_0[g L + l][j], zero for a missing unit of a partial last group)
+// and b_bank<l>.hex (word g holds b_0[g L + l]). Words are encoded as the vector files
+// are (testvectors.Word).
+func MemoryImages(s *testvectors.Set) map[string][]byte {
+	a := s.Arch
+	G := a.Groups()
+	wW, bW, cW := a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word
+	out := map[string][]byte{}
+	var x, c strings.Builder
+	for _, row := range s.X {
+		x.WriteString(testvectors.SignsWord(row).Hex(a.D) + "\n")
+	}
+	for _, v := range s.C0 {
+		c.WriteString(testvectors.IntWord(v, cW).Hex(cW) + "\n")
+	}
+	out[XFile], out[CFile] = []byte(x.String()), []byte(c.String())
+	for l := 0; l < a.Lanes; l++ {
+		var w, b strings.Builder
+		for g := 0; g < G; g++ {
+			i := g*a.Lanes + l
+			bv := int64(0)
+			if i < a.K {
+				bv = s.B0[i]
+			}
+			b.WriteString(testvectors.IntWord(bv, bW).Hex(bW) + "\n")
+			for j := 0; j < a.D; j++ {
+				wv := int64(0)
+				if i < a.K {
+					wv = s.W0[i*a.D+j]
+				}
+				w.WriteString(testvectors.IntWord(wv, wW).Hex(wW) + "\n")
+			}
+		}
+		out[WBankFile(l)], out[BBankFile(l)] = []byte(w.String()), []byte(b.String())
+	}
+	return out
+}
+
+// Write writes the Verilog, the memory images and InfoFile for a vector set into dir
+// (created if needed; files of the same names are replaced). It returns the names written.
+func Write(dir string, s *testvectors.Set) ([]string, error) {
+	files, err := Verilog(s.Arch, s.Iterations)
+	if err != nil {
+		return nil, err
+	}
+	all := map[string][]byte{}
+	for n, v := range files {
+		all[n] = []byte(v)
+	}
+	for n, v := range MemoryImages(s) {
+		all[n] = v
+	}
+	info, err := json.MarshalIndent(Info{Arch: s.Arch, Iterations: s.Iterations}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	all[InfoFile] = append(info, '\n')
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var names []string
+	for n := range all {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), all[n], 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
+// ReadInfo reads InfoFile from a generated folder.
+func ReadInfo(dir string) (*Info, error) {
+	data, err := os.ReadFile(filepath.Join(dir, InfoFile))
+	if err != nil {
+		return nil, fmt.Errorf("rtl folder %s: %w (generate it with herdsim rtl)", dir, err)
+	}
+	var info Info
+	if err := json.Unmarshal(data, &info); err != nil {
+		return nil, fmt.Errorf("rtl folder %s: %s: %w", dir, InfoFile, err)
+	}
+	return &info, nil
+}

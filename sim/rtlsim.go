@@ -1,0 +1,233 @@
+package sim
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/rtlgen"
+	"herdsim/testvectors"
+)
+
+// ReferenceVectors runs the float64 reference for iterations iterations from SPEC.md's
+// initial weights (seed) and returns the vector set it defines for arch: the data, W_0,
+// b_0, c_0, every pseudo-sample, the final weights and CyclesPerIteration(sweeps) of every
+// iteration.
+func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int) (*testvectors.Set, error) {
+	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
+	if err != nil {
+		return nil, err
+	}
+	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows}
+	s.W0, s.B0, s.C0 = ref.Params().Ints()
+	for t := 0; t < iterations; t++ {
+		it, err := ref.Step()
+		if err != nil {
+			return nil, err
+		}
+		s.XStar, s.ZStar = append(s.XStar, it.X), append(s.ZStar, it.Z)
+		s.Cycles = append(s.Cycles, arch.CyclesPerIteration(it.Sweeps))
+	}
+	s.WFinal, s.BFinal, s.CFinal = ref.Params().Ints()
+	return s, s.Validate()
+}
+
+// Simulators are the simulators RTLSim runs.
+var Simulators = []string{"icarus", "verilator"}
+
+// RTLSimOptions choose a simulation of a generated folder against a vector set.
+type RTLSimOptions struct {
+	Simulator  string    // "icarus" or "verilator"
+	VectorsDir string    // the vector set (testvectors format)
+	RTLDir     string    // the folder herdsim rtl wrote (rtlgen.Write)
+	VCD        string    // if set, dump a VCD there
+	Output     io.Writer // the simulator's output is streamed here (nil: discarded)
+}
+
+// RTLResult is a finished simulation: Pass, or the testbench's first mismatch line.
+type RTLResult struct {
+	Pass     bool
+	Mismatch string        // the MISMATCH line, when !Pass
+	Cycles   uint64        // clock cycles simulated (the vector set's cycle counts)
+	Build    time.Duration // compile time
+	Run      time.Duration // simulation time
+}
+
+// RTLError is a problem before a verdict: a missing tool, a bad vector set or folder, a
+// tool that failed. The CLI exits 2 on it.
+type RTLError struct{ Err error }
+
+func (e *RTLError) Error() string { return e.Err.Error() }
+func (e *RTLError) Unwrap() error { return e.Err }
+
+func rtlErr(format string, a ...any) error { return &RTLError{fmt.Errorf(format, a...)} }
+
+// simTools are the binaries each simulator needs and their Debian package.
+var simTools = map[string]struct{ bins []string }{
+	"icarus":    {[]string{"iverilog", "vvp"}},
+	"verilator": {[]string{"verilator"}},
+}
+
+// CheckSimulator reports (as an RTLError) a simulator that is unknown or not on PATH.
+func CheckSimulator(name string) error {
+	tools, ok := simTools[name]
+	if !ok {
+		return rtlErr("unknown simulator %q (want icarus or verilator)", name)
+	}
+	pkg := map[string]string{"icarus": "iverilog", "verilator": "verilator"}[name]
+	for _, b := range tools.bins {
+		if _, err := exec.LookPath(b); err != nil {
+			return rtlErr("simulator %s: %s not found on PATH (apt-get install %s installs it)", name, b, pkg)
+		}
+	}
+	return nil
+}
+
+// RTLSim checks the vector set (hashes, counts) and that the folder was generated for
+// its Arch and iteration count, builds the testbench in a temporary directory with the
+// simulator, runs it, streams its output, and returns the verdict. Errors before a
+// verdict are *RTLError.
+func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
+	if err := CheckSimulator(opt.Simulator); err != nil {
+		return nil, err
+	}
+	set, man, err := testvectors.Read(opt.VectorsDir)
+	if err != nil {
+		return nil, rtlErr("vector set: %w", err)
+	}
+	info, err := rtlgen.ReadInfo(opt.RTLDir)
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	if info.Iterations != set.Iterations || !reflect.DeepEqual(info.Arch, set.Arch) {
+		return nil, rtlErr("rtl folder %s was generated for another Arch or iteration count than vector set %s (regenerate it with herdsim rtl --vectors %s)", opt.RTLDir, opt.VectorsDir, opt.VectorsDir)
+	}
+	out := opt.Output
+	if out == nil {
+		out = io.Discard
+	}
+	build, err := os.MkdirTemp("", "herdsim-rtlsim-*")
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	defer os.RemoveAll(build)
+	// The core reads its memory images from the working directory.
+	entries, err := os.ReadDir(opt.RTLDir)
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".hex") || strings.HasSuffix(e.Name(), ".v") {
+			data, err := os.ReadFile(filepath.Join(opt.RTLDir, e.Name()))
+			if err != nil {
+				return nil, &RTLError{err}
+			}
+			if err := os.WriteFile(filepath.Join(build, e.Name()), data, 0o644); err != nil {
+				return nil, &RTLError{err}
+			}
+		}
+	}
+	vecDir, err := filepath.Abs(opt.VectorsDir)
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	var plusargs []string
+	for _, name := range rtlgen.ExpectedFiles {
+		plusargs = append(plusargs, fmt.Sprintf("+%s=%s", name, filepath.Join(vecDir, filepath.FromSlash(man.Files[name].Path))))
+	}
+	if opt.VCD != "" {
+		vcd, err := filepath.Abs(opt.VCD)
+		if err != nil {
+			return nil, &RTLError{err}
+		}
+		plusargs = append(plusargs, "+vcd="+vcd)
+	}
+	sources := append(append([]string(nil), rtlgen.SourceFiles...), rtlgen.TBFile)
+	var compile []string
+	var run []string
+	switch opt.Simulator {
+	case "icarus":
+		compile = append([]string{"iverilog", "-g2005", "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, sources...)
+		run = append([]string{"vvp", "-n", "herd_tb.vvp"}, plusargs...)
+	case "verilator":
+		compile = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
+		if opt.VCD != "" {
+			compile = append(compile, "--trace")
+		}
+		compile = append(compile, sources...)
+		run = append([]string{filepath.Join("obj_dir", "herd_tb")}, plusargs...)
+	}
+	res := &RTLResult{}
+	for _, c := range set.Cycles {
+		res.Cycles += c
+	}
+	t0 := time.Now()
+	if err := runTool(build, compile, out, nil); err != nil {
+		return nil, rtlErr("%s: build failed: %w", opt.Simulator, err)
+	}
+	res.Build = time.Since(t0)
+	t0 = time.Now()
+	var pass bool
+	runErr := runTool(build, run, out, func(line string) {
+		if strings.HasPrefix(line, rtlgen.MismatchPrefix) && res.Mismatch == "" {
+			res.Mismatch = line
+		}
+		if strings.TrimSpace(line) == rtlgen.PassLine {
+			pass = true
+		}
+	})
+	res.Run = time.Since(t0)
+	switch {
+	case res.Mismatch != "":
+		return res, nil
+	case runErr != nil:
+		return nil, rtlErr("%s: simulation failed without a verdict: %w", opt.Simulator, runErr)
+	case !pass:
+		return nil, rtlErr("%s: simulation ended without PASS or a mismatch", opt.Simulator)
+	}
+	res.Pass = true
+	return res, nil
+}
+
+// runTool runs argv in dir, copying its output (stdout and stderr) to out line by line
+// and handing each line to scan.
+func runTool(dir string, argv []string, out io.Writer, scan func(string)) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			fmt.Fprintln(out, sc.Text())
+			if scan != nil {
+				scan(sc.Text())
+			}
+		}
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	err := cmd.Wait()
+	pw.Close()
+	<-done
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return fmt.Errorf("%s exited with status %d", argv[0], ee.ExitCode())
+	}
+	return err
+}
