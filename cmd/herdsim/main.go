@@ -30,8 +30,11 @@ func newRootCommand() *cobra.Command {
 		newFxCommand(),
 		newLockstepCommand(),
 		newSweepCommand(),
+		newUSPSCommand(),
 		newVectorsCommand(),
 		newVerifyCommand(),
+		newRTLCommand(),
+		newRTLSimCommand(),
 	)
 	return root
 }

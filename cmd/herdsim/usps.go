@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/internal/usps"
+)
+
+// uspsFlags are the flags of herdsim usps.
+type uspsFlags struct {
+	models   string
+	quick    bool
+	splits   int
+	seed     uint64
+	split    uint64
+	learn    int
+	collect  int
+	out      string
+	uspsDir  string
+	shard    string
+	merge    bool
+	maxUnits int
+}
+
+func newUSPSCommand() *cobra.Command {
+	var f uspsFlags
+	cmd := &cobra.Command{
+		Use:   "usps",
+		Short: "The USPS experiment (paper section 10, Figure 3): herding, CD, PCD, MLR and 1-NN test errors",
+		Long: `usps runs the paper's USPS classification experiment into --out:
+  units/            one JSON file per finished (split, model, class): a rerun skips them
+  plan.json         the grid of this run (models, splits, settings), for merge
+  timing.jsonl      wall time of every finished unit (the only machine-dependent file)
+  results.json      {"models": {"MLR": {"test_error_mean", "test_error_se", "splits", "l2"}, ...}}, percent
+  results.md        the same as a markdown table
+  results.png       bar chart with standard-error bars (Figure 3)
+The results are written once every unit of the grid is finished. With --shard i/n a run
+does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the shards.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runUSPS(cmd, &f) },
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.models, "models", "all", "comma-separated: mlr, 1nn, h1..h5, sh1..sh5, cd1..cd3, pcd, or all")
+	fs.BoolVar(&f.quick, "quick", false, "preset: 1 split, models "+usps.QuickModels)
+	fs.IntVar(&f.splits, "splits", 4, "number of seeded 700/300/100 splits (0..N-1)")
+	fs.Uint64Var(&f.split, "split-seed", dataset.DefaultSeed, "seed of the splits")
+	fs.Uint64Var(&f.seed, "seed", herding.DefaultSeed, "seed of herding's W_0 and root of the RBM seeds")
+	fs.IntVar(&f.learn, "learn", 1000, "learning iterations of herding and the RBMs")
+	fs.IntVar(&f.collect, "collect", 1000, "further iterations whose standardised energies are averaged")
+	fs.StringVar(&f.out, "out", "", "output folder (created if missing; reruns resume)")
+	fs.StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
+	fs.StringVar(&f.shard, "shard", "", "i/n: run only units i, i+n, ... of the grid (batch arrays)")
+	fs.BoolVar(&f.merge, "merge", false, "run nothing: write the results from the units already in --out")
+	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after this many units (0: no limit)")
+	cmd.AddCommand(newUSPSMergeCommand())
+	return cmd
+}
+
+func newUSPSMergeCommand() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge --out DIR SHARD_DIR...",
+		Short: "Gather the units of shard folders into --out and write the results",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if out == "" {
+				return fmt.Errorf("--out: an output folder is required")
+			}
+			res, err := usps.Merge(out, dirs)
+			if err != nil {
+				return err
+			}
+			return printResults(cmd.OutOrStdout(), out, res)
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "the merged output folder")
+	return cmd
+}
+
+func runUSPS(cmd *cobra.Command, f *uspsFlags) error {
+	if f.out == "" {
+		return fmt.Errorf("--out: an output folder is required")
+	}
+	if f.merge {
+		res, err := usps.WriteResults(f.out)
+		if err != nil {
+			return err
+		}
+		return printResults(cmd.OutOrStdout(), f.out, res)
+	}
+	opts, err := f.options(cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	dir, err := dataset.ResolveUSPSDir(f.uspsDir)
+	if err != nil {
+		return err
+	}
+	data, err := dataset.LoadUSPS(dir)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := usps.Run(ctx, data, opts)
+	if sum != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "usps: %d units in this run's share, %d already done, %d run now (%.0f s)\n",
+			sum.Units, sum.Skipped, sum.Ran, sum.Duration.Seconds())
+	}
+	if err != nil {
+		return err
+	}
+	if sum.Results == nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "%d units of the grid are not finished yet; rerun, or merge the shards: herdsim usps merge --out DIR SHARD_DIR...\n", sum.Missing)
+		return nil
+	}
+	return printResults(cmd.OutOrStdout(), f.out, sum.Results)
+}
+
+func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
+	list, splits := f.models, f.splits
+	if f.quick {
+		list, splits = usps.QuickModels, 1
+	}
+	models, err := usps.ParseModels(list)
+	if err != nil {
+		return usps.Options{}, fmt.Errorf("--models: %w", err)
+	}
+	if splits < 1 {
+		return usps.Options{}, fmt.Errorf("--splits %d: must be at least 1", splits)
+	}
+	opts := usps.Options{
+		Plan: usps.Plan{Models: models, SplitSeed: f.split, Seed: f.seed, Learn: f.learn, Collect: f.collect},
+		Out:  f.out, MaxUnits: f.maxUnits, Log: log,
+	}
+	for s := 0; s < splits; s++ {
+		opts.Splits = append(opts.Splits, s)
+	}
+	if f.shard != "" {
+		if opts.Shard, opts.Shards, err = parseShard(f.shard); err != nil {
+			return opts, err
+		}
+	}
+	return opts, nil
+}
+
+// parseShard reads "i/n" with 0 <= i < n.
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("--shard %q: want i/n with 0 <= i < n", s)
+	}
+	return i, n, nil
+}
+
+func printResults(w io.Writer, out string, res *usps.Results) error {
+	_, err := fmt.Fprintf(w, "%s\nwrote %s/results.json, results.md, results.png\n", res.Markdown(), out)
+	return err
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/internal/usps"
+)
+
+// tinySource: 10 digits, each a constant image with one flipped pixel per copy.
+type tinySource struct{}
+
+func (tinySource) Split(digit, split int, seed uint64) (train, valid, test *dataset.Binary, err error) {
+	set := func(n, off int) *dataset.Binary {
+		b := &dataset.Binary{Name: "tiny", D: 12}
+		for i := range n {
+			row := make([]int8, 12)
+			for j := range row {
+				row[j] = -1
+				if j == digit || j == digit+2 {
+					row[j] = 1
+				}
+			}
+			row[(i+off+split)%12] *= -1
+			b.Rows = append(b.Rows, row)
+		}
+		return b
+	}
+	return set(6, 0), set(5, 3), set(2, 7), nil
+}
+
+func TestUSPSMergeCommands(t *testing.T) {
+	models, err := usps.ParseModels("mlr,1nn,sh1,cd1")
+	require.NoError(t, err)
+	for i := range models {
+		models[i].Hidden = 3
+	}
+	plan := usps.Plan{Models: models, Splits: []int{0, 1}, SplitSeed: 1, Seed: 1, Learn: 2, Collect: 3}
+	a, b := t.TempDir(), t.TempDir()
+	for i, dir := range []string{a, b} {
+		s, err := usps.Run(context.Background(), tinySource{}, usps.Options{Plan: plan, Out: dir, Shard: i, Shards: 2})
+		require.NoError(t, err)
+		require.Nil(t, s.Results)
+	}
+	merged := filepath.Join(t.TempDir(), "m")
+	out, err := run(t, "usps", "merge", "--out", merged, a, b)
+	require.NoError(t, err)
+	require.Contains(t, out, "| SH1 | 3 |")
+	first, err := os.ReadFile(filepath.Join(merged, "results.json"))
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(filepath.Join(merged, "results.json")))
+	out, err = run(t, "usps", "--merge", "--out", merged)
+	require.NoError(t, err)
+	require.Contains(t, out, "| MLR | - |")
+	again, err := os.ReadFile(filepath.Join(merged, "results.json"))
+	require.NoError(t, err)
+	require.Equal(t, first, again)
+
+	_, err = run(t, "usps", "--merge", "--out", a)
+	require.ErrorContains(t, err, "not finished")
+}
+
+func TestUSPSFlags(t *testing.T) {
+	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", shard: "1/3"}
+	opts, err := f.options(nil)
+	require.NoError(t, err)
+	require.Equal(t, []int{0}, opts.Splits)
+	require.Len(t, opts.Models, 5)
+	require.Equal(t, 1, opts.Shard)
+	require.Equal(t, 3, opts.Shards)
+	f.quick = false
+	opts, err = f.options(nil)
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 1, 2, 3}, opts.Splits)
+	require.Len(t, opts.Models, 16)
+
+	for _, s := range []string{"3/3", "-1/2", "1", "a/b", "0/0"} {
+		_, _, err := parseShard(s)
+		require.Error(t, err, s)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"usps"}, "--out"},
+		{[]string{"usps", "--out", t.TempDir(), "--models", "h9"}, `unknown model "H9"`},
+		{[]string{"usps", "--out", t.TempDir(), "--shard", "2/2"}, "--shard"},
+		{[]string{"usps", "--out", t.TempDir(), "--splits", "0"}, "--splits 0"},
+		{[]string{"usps", "--out", t.TempDir(), "--usps-dir", "/no/such/dir"}, "/no/such/dir"},
+		{[]string{"usps", "merge", "--out", t.TempDir(), t.TempDir()}, "plan.json"},
+	}
+	for _, c := range cases {
+		_, err := run(t, c.args...)
+		require.ErrorContains(t, err, c.want, "%v", c.args)
+	}
+}

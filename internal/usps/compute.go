@@ -1,0 +1,166 @@
+package usps
+
+import (
+	"context"
+	"fmt"
+
+	"herdsim/classify"
+	"herdsim/herding"
+	"herdsim/internal/splitmix"
+)
+
+// settings are the unit's settings under opts; counts come from the split when loaded.
+func settings(u Unit, opts *Options, s *splitData) Settings {
+	st := Settings{Kind: u.Model.Kind, Seed: opts.Seed, SplitSeed: opts.SplitSeed}
+	switch u.Model.Kind {
+	case KindHerding:
+		st.Mode, st.Hidden, st.Learn, st.Collect = u.Model.Mode.String(), u.Model.Hidden, opts.Learn, opts.Collect
+	case KindRBM:
+		st.Method, st.Hidden, st.Learn, st.Collect = u.Model.Method.String(), u.Model.Hidden, opts.Learn, opts.Collect
+	}
+	if s != nil {
+		st.ValidCounts, st.TestCounts = s.validCounts, s.testCounts
+	}
+	return st
+}
+
+// compute runs one unit; tick is called with the work done so far, for the progress bar.
+func compute(ctx context.Context, u Unit, opts *Options, s *splitData, tick func(float64)) (*Record, error) {
+	r := &Record{Split: u.Split, Model: u.Model.Key, Class: u.Class, Settings: settings(u, opts, s)}
+	var err error
+	switch u.Model.Kind {
+	case KindMLR:
+		err = computeMLR(s, r)
+	case KindNN:
+		err = computeNN(s, r)
+	case KindHerding, KindRBM:
+		var scores []float64
+		scores, err = computeEnergies(ctx, u, opts, s, tick)
+		if err == nil {
+			r.ValidScores, r.TestScores = scores[:s.nValid()], scores[s.nValid():]
+		}
+	default:
+		err = fmt.Errorf("unknown model kind %q", u.Model.Kind)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", u, err)
+	}
+	return r, nil
+}
+
+func computeMLR(s *splitData, r *Record) error {
+	xt, yt, xv, xte := s.pixels()
+	m, choice, err := classify.SelectL2(xt, yt, xv, s.validLabels, Digits, classify.DefaultL2Grid)
+	if err != nil {
+		return err
+	}
+	r.L2, r.ValidErrors = choice.L2, choice.Errors
+	r.TestWrong, r.TestCount = countWrong(m.Predict(xte), s.testLabels), len(s.testLabels)
+	return nil
+}
+
+func computeNN(s *splitData, r *Record) error {
+	xt, yt, _, xte := s.pixels()
+	nn, err := classify.NewNearestNeighbor(xt, yt)
+	if err != nil {
+		return err
+	}
+	r.TestWrong, r.TestCount = countWrong(nn.Predict(xte), s.testLabels), len(s.testLabels)
+	return nil
+}
+
+func countWrong(pred, y []int) int {
+	wrong := 0
+	for i := range y {
+		if pred[i] != y[i] {
+			wrong++
+		}
+	}
+	return wrong
+}
+
+// energyModel is what the pipeline needs of herding or an RBM.
+type energyModel interface {
+	step() error
+	trainEnergies() []float64   // of the training data under the weights the last step began with
+	evalEnergies(out []float64) // of the split's evaluation images under the current weights
+}
+
+type herdModel struct {
+	e     *herding.Engine
+	batch *herding.Batch
+}
+
+func (h herdModel) step() error                { _, err := h.e.Step(); return err }
+func (h herdModel) trainEnergies() []float64   { return h.e.DataEnergies() }
+func (h herdModel) evalEnergies(out []float64) { h.e.Params().Energies(h.batch, out) }
+
+type rbmModel struct {
+	r    *classify.RBM
+	eval *classify.Matrix
+}
+
+func (m rbmModel) step() error                { m.r.Step(); return nil }
+func (m rbmModel) trainEnergies() []float64   { return m.r.DataFreeEnergies() }
+func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergies(m.eval, out) }
+
+// unitSeed gives every (seed, split, class) its own RBM generator:
+// mix(mix(mix(seed) + split) + class), mix(v) = the first splitmix64 output seeded with v.
+func unitSeed(seed uint64, split, class int) uint64 {
+	mix := func(v uint64) uint64 { return splitmix.New(v).Next() }
+	return mix(mix(mix(seed)+uint64(split)) + uint64(class))
+}
+
+func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
+	train := s.train[u.Class]
+	if u.Model.Kind == KindHerding {
+		e, err := herding.New(train, herding.Config{Hidden: u.Model.Hidden, Mode: u.Model.Mode, Seed: opts.Seed})
+		if err != nil {
+			return nil, err
+		}
+		return herdModel{e: e, batch: s.herdBatch()}, nil
+	}
+	cfg := classify.CDConfig(u.Model.Hidden, unitSeed(opts.Seed, u.Split, u.Class))
+	if u.Model.Method == classify.PCD {
+		cfg = classify.PCDConfig(u.Model.Hidden, cfg.Seed)
+	}
+	r, err := classify.NewRBM(classify.FromSigns(train.Rows, train.D), cfg)
+	if err != nil {
+		return nil, err
+	}
+	return rbmModel{r: r, eval: s.rbmEval()}, nil
+}
+
+// computeEnergies learns for Learn iterations, then averages the z-scored evaluation
+// energies over Collect iterations (see the package documentation for which weights).
+func computeEnergies(ctx context.Context, u Unit, opts *Options, s *splitData, tick func(float64)) ([]float64, error) {
+	m, err := newEnergyModel(u, opts, s)
+	if err != nil {
+		return nil, err
+	}
+	learnCost, collectCost := iterationCosts(u.Model, sizes{train: s.train[u.Class].N(), eval: len(s.evalRows)})
+	for t := 0; t < opts.Learn; t++ {
+		if err := stepChecked(ctx, m); err != nil {
+			return nil, err
+		}
+		tick(learnCost)
+	}
+	acc := NewAccumulator(len(s.evalRows))
+	eval := make([]float64, len(s.evalRows))
+	for t := 0; t < opts.Collect; t++ {
+		m.evalEnergies(eval)
+		if err := stepChecked(ctx, m); err != nil {
+			return nil, err
+		}
+		acc.Add(m.trainEnergies(), eval)
+		tick(collectCost)
+	}
+	return acc.Mean(), nil
+}
+
+func stepChecked(ctx context.Context, m energyModel) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return m.step()
+}

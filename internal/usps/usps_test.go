@@ -1,0 +1,205 @@
+package usps
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/internal/splitmix"
+)
+
+// toySource gives 10 digits of noisy 16-pixel prototypes: 12 train, 6 valid, 4 test each.
+type toySource struct{}
+
+func (toySource) Split(digit, split int, seed uint64) (train, valid, test *dataset.Binary, err error) {
+	proto := splitmix.New(uint64(digit) + 100)
+	p := make([]int8, 16)
+	for j := range p {
+		p[j] = int8(2*proto.Below(2)) - 1
+	}
+	noise := splitmix.New(dataset.USPSSplitSeed(seed, split, digit))
+	set := func(n int) *dataset.Binary {
+		b := &dataset.Binary{Name: "toy", D: 16}
+		for range n {
+			row := slices.Clone(p)
+			for j := range row {
+				if noise.Below(8) == 0 {
+					row[j] = -row[j]
+				}
+			}
+			b.Rows = append(b.Rows, row)
+		}
+		return b
+	}
+	return set(12), set(6), set(4), nil
+}
+
+// toyPlan has every kind of model, with few hidden units and iterations.
+func toyPlan(t *testing.T) Plan {
+	ms, err := ParseModels("mlr,1nn,h1,sh2,cd1,pcd")
+	require.NoError(t, err)
+	for i := range ms {
+		if ms[i].Energy() {
+			ms[i].Hidden = 3 + i
+		}
+	}
+	return Plan{Models: ms, Splits: []int{0, 1}, SplitSeed: 1, Seed: 1, Learn: 4, Collect: 5}
+}
+
+func run(t *testing.T, out string, mut func(*Options)) *Summary {
+	t.Helper()
+	opts := Options{Plan: toyPlan(t), Out: out}
+	if mut != nil {
+		mut(&opts)
+	}
+	s, err := Run(context.Background(), toySource{}, opts)
+	require.NoError(t, err)
+	return s
+}
+
+func read(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}
+
+func TestMeanStdAndAccumulatorByHand(t *testing.T) {
+	m, sd := MeanStd([]float64{1, 3, 5, 7})
+	require.Equal(t, 4.0, m)
+	require.InDelta(t, math.Sqrt(5), sd, 1e-15) // (9+1+1+9)/4 = 5
+	a := NewAccumulator(2)
+	a.Add([]float64{1, 3, 5, 7}, []float64{4, 4 + 2*math.Sqrt(5)}) // z = 0, 2
+	a.Add([]float64{2, 2, 4, 4}, []float64{0, 6})                  // mean 3, sd 1: z = -3, 3
+	a.Add([]float64{5, 5}, []float64{6, 4})                        // sd 0 counts as 1: z = 1, -1
+	got := a.Mean()
+	require.Equal(t, 3, a.Iterations())
+	require.InDelta(t, (0.0-3+1)/3, got[0], 1e-12)
+	require.InDelta(t, (2.0+3-1)/3, got[1], 1e-12)
+}
+
+func TestFeaturesPutClassScoresInColumns(t *testing.T) {
+	var recs [Digits]*Record
+	for c := range recs {
+		recs[c] = &Record{Class: c, Settings: Settings{ValidCounts: []int{1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, TestCounts: []int{0, 1, 0, 0, 0, 0, 0, 0, 0, 0}},
+			ValidScores: []float64{float64(c), float64(10 * c)}, TestScores: []float64{-float64(c)}}
+	}
+	v, te, yv, yt, err := Features(recs)
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 1}, yv)
+	require.Equal(t, []int{1}, yt)
+	require.Equal(t, 7.0, v.Row(0)[7])
+	require.Equal(t, 70.0, v.Row(1)[7])
+	require.Equal(t, -3.0, te.Row(0)[3])
+}
+
+func TestModelsAndResultKeys(t *testing.T) {
+	all, err := ParseModels("all")
+	require.NoError(t, err)
+	var keys []string
+	for _, m := range all {
+		keys = append(keys, m.Key)
+	}
+	require.Equal(t, []string{"MLR", "1NN", "H1", "H2", "H3", "H4", "H5", "SH1", "SH2", "SH3", "SH4", "SH5", "CD1", "CD2", "CD3", "PCD"}, keys)
+	require.Equal(t, 1000, all[6].Hidden)
+	require.Equal(t, 250, all[14].Hidden)
+	require.Equal(t, 500, all[15].Hidden)
+	q, err := ParseModels(QuickModels)
+	require.NoError(t, err)
+	require.Len(t, q, 5)
+	_, err = ParseModels("h6")
+	require.Error(t, err)
+
+	dir := t.TempDir()
+	s := run(t, dir, nil)
+	require.Zero(t, s.Missing)
+	var res map[string]map[string]map[string]any
+	require.NoError(t, json.Unmarshal(read(t, filepath.Join(dir, "results.json")), &res))
+	require.Len(t, res, 1)
+	var got []string
+	for k, v := range res["models"] {
+		got = append(got, k)
+		require.Contains(t, v, "test_error_mean")
+		require.Contains(t, v, "test_error_se")
+		require.Len(t, v["splits"], 2)
+	}
+	require.ElementsMatch(t, []string{"MLR", "1NN", "H1", "SH2", "CD1", "PCD"}, got)
+	md := string(read(t, filepath.Join(dir, "results.md")))
+	for _, k := range got {
+		require.Contains(t, md, "| "+k+" |")
+	}
+	require.FileExists(t, filepath.Join(dir, "results.png"))
+}
+
+func TestResumeGivesTheSameBytes(t *testing.T) {
+	whole := t.TempDir()
+	run(t, whole, nil)
+
+	parts := t.TempDir()
+	s := run(t, parts, func(o *Options) { o.MaxUnits = 7 })
+	require.Equal(t, 7, s.Ran)
+	require.Nil(t, s.Results)
+	require.NoFileExists(t, filepath.Join(parts, "results.json"))
+	s = run(t, parts, func(o *Options) { o.MaxUnits = 20 })
+	require.Equal(t, 7, s.Skipped)
+	s = run(t, parts, nil)
+	require.Equal(t, 27, s.Skipped)
+	require.Equal(t, 2*(2+4*10)-27, s.Ran)
+	for _, f := range []string{"results.json", "results.md", "results.png"} {
+		require.Equal(t, read(t, filepath.Join(whole, f)), read(t, filepath.Join(parts, f)), f)
+	}
+	// A cancelled run leaves no partial unit and resumes too.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, toySource{}, Options{Plan: toyPlan(t), Out: t.TempDir()})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestShardsMergeToOneRun(t *testing.T) {
+	whole := t.TempDir()
+	run(t, whole, nil)
+	a, b := t.TempDir(), t.TempDir()
+	sa := run(t, a, func(o *Options) { o.Shard, o.Shards = 0, 2 })
+	sb := run(t, b, func(o *Options) { o.Shard, o.Shards = 1, 2 })
+	require.Equal(t, 84, sa.Units+sb.Units)
+	require.Nil(t, sa.Results)
+	merged := filepath.Join(t.TempDir(), "merged")
+	_, err := Merge(merged, []string{a, b})
+	require.NoError(t, err)
+	require.Equal(t, read(t, filepath.Join(whole, "results.json")), read(t, filepath.Join(merged, "results.json")))
+	// A merge of one shard alone is incomplete, and different plans do not merge.
+	_, err = Merge(filepath.Join(t.TempDir(), "half"), []string{a})
+	require.ErrorContains(t, err, "not finished")
+	other := t.TempDir()
+	run(t, other, func(o *Options) { o.Collect = 3; o.MaxUnits = 1 })
+	_, err = Merge(filepath.Join(t.TempDir(), "x"), []string{a, other})
+	require.ErrorContains(t, err, "another plan")
+}
+
+func TestSettingsMismatchIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, func(o *Options) { o.MaxUnits = 3 })
+	_, err := Run(context.Background(), toySource{}, Options{Plan: func() Plan { p := toyPlan(t); p.Seed = 2; return p }(), Out: dir})
+	require.ErrorContains(t, err, "other settings")
+}
+
+func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
+	one, four := t.TempDir(), t.TempDir()
+	func() {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+		run(t, one, nil)
+	}()
+	func() {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+		run(t, four, nil)
+	}()
+	require.Equal(t, read(t, filepath.Join(one, "results.json")), read(t, filepath.Join(four, "results.json")))
+	require.Equal(t, read(t, filepath.Join(one, "units/split1/CD1/class4.json")), read(t, filepath.Join(four, "units/split1/CD1/class4.json")))
+}
