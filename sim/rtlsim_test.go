@@ -2,8 +2,11 @@ package sim
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,6 +86,122 @@ func TestRTLSimPass(t *testing.T) {
 	}
 }
 
-var _ = os.Remove
-var _ = exec.LookPath
-var _ = strings.Contains
+// mutate rewrites word index of the logical file name in the vector set at vec with
+// change applied to its hex text, and the manifest's sha256 of that file, so the set
+// still reads as valid: only the testbench can catch the change.
+func mutate(t *testing.T, vec, name string, index int, change func(string) string) {
+	t.Helper()
+	manPath := filepath.Join(vec, testvectors.ManifestName)
+	raw, err := os.ReadFile(manPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man map[string]any
+	if err := json.Unmarshal(raw, &man); err != nil {
+		t.Fatal(err)
+	}
+	entry := man["files"].(map[string]any)[name].(map[string]any)
+	path := filepath.Join(vec, entry["path"].(string))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	was := lines[index]
+	lines[index] = change(was)
+	if lines[index] == was {
+		t.Fatalf("mutation left %s[%d] = %s unchanged", name, index, was)
+	}
+	data = []byte(strings.Join(lines, "\n"))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	entry["sha256"] = hex.EncodeToString(sum[:])
+	raw, err = json.MarshalIndent(man, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(manPath, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := testvectors.Read(vec); err != nil {
+		t.Fatalf("the mutated set does not read: %v", err)
+	}
+}
+
+// flipLowBit changes the last hex digit's low bit.
+func flipLowBit(h string) string {
+	d := h[len(h)-1]
+	v := strings.IndexByte("0123456789abcdef", d) ^ 1
+	return h[:len(h)-1] + string("0123456789abcdef"[v])
+}
+
+// TestRTLSimCatchesWrongWords: the testbench fails, naming the word, when one expected
+// word (z* of iteration 1) is wrong, and when one data word (x_5) is wrong (the RTL is
+// regenerated from the mutated set, so the core runs on the wrong data).
+func TestRTLSimCatchesWrongWords(t *testing.T) {
+	needSimulator(t, "icarus")
+	a := rtlArchs(1)["K16L4SH"]
+	t.Run("z_star", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		mutate(t, vec, testvectors.NameZStar, 0, flipLowBit)
+		res, out := runRTL(t, "icarus", vec, rtl)
+		if res.Pass || !strings.Contains(res.Mismatch, "iteration=1 name=z_star index=0 ") {
+			t.Fatalf("want a z_star mismatch at word 0, got pass=%v %q\n%s", res.Pass, res.Mismatch, out)
+		}
+	})
+	t.Run("x", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		mutate(t, vec, testvectors.NameX, 5, flipLowBit)
+		s, _, err := testvectors.Read(vec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rtlgen.Write(rtl, s); err != nil {
+			t.Fatal(err)
+		}
+		res, out := runRTL(t, "icarus", vec, rtl)
+		if res.Pass || !strings.HasPrefix(res.Mismatch, "MISMATCH iteration=") {
+			t.Fatalf("want a mismatch, got pass=%v %q\n%s", res.Pass, res.Mismatch, out)
+		}
+		t.Log(res.Mismatch)
+	})
+}
+
+// TestRTLSimMissingSimulator: without the simulator on PATH, RTLSim returns an RTLError
+// naming the binary and the package that installs it.
+func TestRTLSimMissingSimulator(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for sim, want := range map[string]string{"icarus": "iverilog not found on PATH (apt-get install iverilog", "verilator": "verilator not found on PATH (apt-get install verilator"} {
+		_, err := RTLSim(RTLSimOptions{Simulator: sim, VectorsDir: "nowhere", RTLDir: "nowhere"})
+		var re *RTLError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an RTLError containing %q", sim, err, want)
+		}
+	}
+}
+
+// TestRTLSimBadInputs: a corrupt vector set and a folder built for another Arch are
+// RTLErrors before any simulation.
+func TestRTLSimBadInputs(t *testing.T) {
+	needSimulator(t, "icarus")
+	a := rtlArchs(1)["K16L4SH"]
+	vec, rtl := vectorsAndRTL(t, a, 1)
+	other := rtlArchs(1)["K10L3Hgrow"]
+	_, rtl2 := vectorsAndRTL(t, other, 1)
+	var re *RTLError
+	if _, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl2}); !errors.As(err, &re) || !strings.Contains(err.Error(), "another Arch") {
+		t.Errorf("folder for another Arch: got %v", err)
+	}
+	// One word changed without fixing the hash: the vector-set check refuses it.
+	path := filepath.Join(vec, "z_star.hex")
+	data, _ := os.ReadFile(path)
+	data[0] ^= 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl}); !errors.As(err, &re) || !strings.Contains(err.Error(), "z_star") {
+		t.Errorf("corrupt vector set: got %v", err)
+	}
+}

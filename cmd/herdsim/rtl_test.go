@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/sim"
+)
+
+// rtlFolders writes a 1-iteration vector set (K = 8, L = 4) and its RTL folder.
+func rtlFolders(t *testing.T) (vec, rtl string) {
+	t.Helper()
+	dir := t.TempDir()
+	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
+	_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "1", "--out", vec)
+	require.NoError(t, err)
+	out, err := run(t, "rtl", "--vectors", vec, "--out", rtl)
+	require.NoError(t, err)
+	require.Contains(t, out, "K=8 D=64 N=128 L=4 G=2 mode=SH T=1")
+	for _, f := range []string{"herd_core.v", "herd_lane.v", "herd_tb.v", "x.hex", "c.hex", "w_bank3.hex", "b_bank0.hex", "rtl.json"} {
+		require.FileExists(t, filepath.Join(rtl, f))
+	}
+	return vec, rtl
+}
+
+func rtlExit(t *testing.T, err error) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	require.True(t, errors.As(err, &ee), "error %v carries no exit status", err)
+	return ee.code
+}
+
+// TestRTLSimExitCodes: 0 on PASS, 1 on a mismatch, 2 on a missing simulator or a corrupt
+// vector set.
+func TestRTLSimExitCodes(t *testing.T) {
+	if err := sim.CheckSimulator("icarus"); err != nil {
+		t.Skipf("%v: simulation not run", err)
+	}
+	vec, rtl := rtlFolders(t)
+	out, err := run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
+	require.Equal(t, 0, rtlExit(t, err), "%v", err)
+	require.Contains(t, out, "PASS: icarus, ")
+
+	// A wrong expected cycle count, with the file's hash left stale: input error.
+	path := filepath.Join(vec, "cycles.hex")
+	good, err := os.ReadFile(path)
+	require.NoError(t, err)
+	bad := append([]byte(nil), good...)
+	bad[len(bad)-2] ^= 1
+	require.NoError(t, os.WriteFile(path, bad, 0o644))
+	_, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
+	require.Equal(t, 2, rtlExit(t, err))
+	require.Contains(t, err.Error(), "cycles")
+	require.NoError(t, os.WriteFile(path, good, 0o644))
+
+	// The core built from other data: the testbench's mismatch, exit 1.
+	other, rtl2 := t.TempDir(), filepath.Join(t.TempDir(), "rtl")
+	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
+	require.NoError(t, err)
+	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v"), "--out", rtl2)
+	require.NoError(t, err)
+	_, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl2)
+	require.Equal(t, 1, rtlExit(t, err), "%v", err)
+	require.Contains(t, err.Error(), "MISMATCH iteration=")
+
+	// No simulator on PATH: exit 2 naming the binary.
+	t.Setenv("PATH", t.TempDir())
+	_, err = run(t, "rtlsim", "--sim", "verilator", "--vectors", vec, "--rtl", rtl)
+	require.Equal(t, 2, rtlExit(t, err))
+	require.Contains(t, err.Error(), "apt-get install verilator")
+}
