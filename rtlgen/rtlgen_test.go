@@ -9,9 +9,11 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/rtlgen"
 	"herdsim/sim"
+	"herdsim/testvectors"
 )
 
 // archs are the Archs the tests build: different lanes (a partial last group in the
@@ -20,22 +22,28 @@ func archs() map[string]datapath.Arch {
 	sh := datapath.DefaultArch(16, 64, 128, 4, 10, 12, herding.ModeSH, false)
 	h := datapath.DefaultArch(10, 64, 128, 3, 10, 12, herding.ModeH, true)
 	for r := range h.Regs {
-		h.Regs[r].Overflow = 1 // fixedpoint.Sat
+		h.Regs[r].Overflow = fixedpoint.Sat
 	}
-	return map[string]datapath.Arch{"K16L4SH": sh, "K10L3Hgrow": h}
+	return map[string]datapath.Arch{
+		"K16L4SH":          sh,
+		"K10L3Hgrow":       h,
+		"K5L5G1":           datapath.DefaultArch(5, 10, 7, 5, 3, 4, herding.ModeSH, true),
+		"K3D3N2L1":         datapath.DefaultArch(3, 3, 2, 1, 1, 2, herding.ModeH, false),
+		"USPS_K50L16":      datapath.DefaultArch(50, 256, 700, 16, 10, 100, herding.ModeSH, false),
+		"K7L2narrow_sat":   narrow(datapath.DefaultArch(7, 64, 128, 2, 10, 50, herding.ModeSH, true)),
+		"K16L16_N1_D1_max": datapath.DefaultArch(16, 1, 1, 16, 2, 1, herding.ModeSH, false),
+	}
 }
 
-func writeRTL(t *testing.T, a datapath.Arch, iterations int) string {
-	t.Helper()
-	s, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, iterations)
-	if err != nil {
-		t.Fatal(err)
+// narrow makes the accumulators narrower than W (so some casts shrink) and saturating.
+func narrow(a datapath.Arch) datapath.Arch {
+	for r := range a.Regs {
+		a.Regs[r].Overflow = fixedpoint.Sat
 	}
-	dir := t.TempDir()
-	if _, err := rtlgen.Write(dir, s); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	a.Regs[datapath.RegField].Format.Word = 12
+	a.Regs[datapath.RegEnergy].Format.Word = 10
+	a.Regs[datapath.RegUpdate].Format.Word = 9
+	return a
 }
 
 // TestVerilatorLint: verilator --lint-only -Wall gives no warning on the core, the lane
@@ -46,7 +54,19 @@ func TestVerilatorLint(t *testing.T) {
 	}
 	for name, a := range archs() {
 		t.Run(name, func(t *testing.T) {
-			dir := writeRTL(t, a, 3)
+			if err := a.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			files, err := rtlgen.Verilog(a, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for n, v := range files {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(v), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			for _, top := range []string{"herd_core", "herd_tb"} {
 				args := []string{"--lint-only", "-Wall", "--timing", "--top-module", top}
 				for _, f := range append(rtlgen.SourceFiles, rtlgen.TBFile) {
@@ -59,5 +79,41 @@ func TestVerilatorLint(t *testing.T) {
 			}
 		})
 	}
-	_ = os.Remove
+}
+
+// TestMemoryImages: lane l's W image holds row g L + l at word g D + j, zero words for the
+// missing units of a partial last group, and b likewise.
+func TestMemoryImages(t *testing.T) {
+	a := archs()["K10L3Hgrow"] // G = 4, the last group has one unit
+	s, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imgs := rtlgen.MemoryImages(s)
+	wW := a.Spec(datapath.RegW).Format.Word
+	G := a.Groups()
+	for l := 0; l < a.Lanes; l++ {
+		lines := strings.Split(strings.TrimSuffix(string(imgs[rtlgen.WBankFile(l)]), "\n"), "\n")
+		if len(lines) != G*a.D {
+			t.Fatalf("lane %d: %d words, want %d", l, len(lines), G*a.D)
+		}
+		for g := 0; g < G; g++ {
+			for j := 0; j < a.D; j++ {
+				i, want := g*a.Lanes+l, int64(0)
+				if i < a.K {
+					want = s.W0[i*a.D+j]
+				}
+				got, err := testvectors.ParseHex(lines[g*a.D+j], wW)
+				if err != nil || got.Int(wW) != want {
+					t.Fatalf("lane %d word %d: %q (%v), want %d", l, g*a.D+j, lines[g*a.D+j], err, want)
+				}
+			}
+		}
+		if n := strings.Count(string(imgs[rtlgen.BBankFile(l)]), "\n"); n != G {
+			t.Errorf("lane %d: b image has %d words, want %d", l, n, G)
+		}
+	}
+	if string(imgs[rtlgen.XFile]) == "" || strings.Count(string(imgs[rtlgen.XFile]), "\n") != a.N {
+		t.Errorf("x image has %d words, want %d", strings.Count(string(imgs[rtlgen.XFile]), "\n"), a.N)
+	}
 }
