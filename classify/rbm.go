@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"herdsim/internal/parallel"
 	"herdsim/internal/splitmix"
 )
 
@@ -91,12 +92,7 @@ func uniform(s *splitmix.Source) float64 { return float64(s.Next()>>11) / (1 << 
 
 // sampleSign draws +1 with probability 1/(1 + exp(-2a)), the conditional of a +-1 unit
 // whose field is a.
-func sampleSign(s *splitmix.Source, a float64) float64 {
-	if uniform(s) < 1/(1+math.Exp(-2*a)) {
-		return 1
-	}
-	return -1
-}
+func sampleSign(s *splitmix.Source, a float64) float64 { return signFor(uniform(s), a) }
 
 // Updates is the number of Steps taken.
 func (r *RBM) Updates() int { return r.updates }
@@ -125,17 +121,19 @@ func (r *RBM) FreeEnergies(x *Matrix, out []float64) {
 }
 
 func (r *RBM) freeEnergiesFrom(x, a *Matrix, out []float64) {
-	for n := range out {
-		f := 0.0
-		for _, v := range a.Row(n) {
-			av := math.Abs(v)
-			f += av + math.Log1p(math.Exp(-2*av))
+	parallel.For(len(out), 64, func(lo, hi int) {
+		for n := lo; n < hi; n++ {
+			f := 0.0
+			for _, v := range a.Row(n) {
+				av := math.Abs(v)
+				f += av + math.Log1p(math.Exp(-2*av))
+			}
+			for j, v := range x.Row(n) {
+				f += r.C[j] * v
+			}
+			out[n] = f
 		}
-		for j, v := range x.Row(n) {
-			f += r.C[j] * v
-		}
-		out[n] = f
-	}
+	})
 }
 
 // Step makes one full-batch update.
@@ -208,13 +206,27 @@ func (r *RBM) visibleFields(h *Matrix) *Matrix {
 	return v
 }
 
-// sample draws a +-1 state for every field, row by row, from the sampling stream.
+// sample draws a +-1 state for every field: the uniforms are drawn serially from the
+// sampling stream in row-major order, then compared with P(+1) on every core.
 func (r *RBM) sample(a *Matrix) *Matrix {
 	s := NewMatrix(a.Rows, a.Cols)
-	for i, v := range a.Data {
-		s.Data[i] = sampleSign(r.rng, v)
+	for i := range s.Data {
+		s.Data[i] = uniform(r.rng)
 	}
+	parallel.For(len(s.Data), 4096, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			s.Data[i] = signFor(s.Data[i], a.Data[i])
+		}
+	})
 	return s
+}
+
+// signFor is +1 when the uniform u falls below 1/(1 + exp(-2a)), else -1.
+func signFor(u, a float64) float64 {
+	if u < 1/(1+math.Exp(-2*a)) {
+		return 1
+	}
+	return -1
 }
 
 // apply adds the momentum step to every parameter.
