@@ -35,8 +35,6 @@ func newRootCommand() *cobra.Command {
 		newVerifyCommand(),
 		newRTLCommand(),
 		newRTLSimCommand(),
-		newRTLCommand(),
-		newRTLSimCommand(),
 	)
 	return root
 }
