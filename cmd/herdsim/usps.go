@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -117,6 +118,9 @@ func runUSPS(cmd *cobra.Command, f *uspsFlags) error {
 	if sum != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "usps: %d units in this run's share, %d already done, %d run now (%.0f s)\n",
 			sum.Units, sum.Skipped, sum.Ran, sum.Duration.Seconds())
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted: every finished unit is kept in %s; rerun the same command to resume", f.out)
 	}
 	if err != nil {
 		return err
