@@ -23,14 +23,14 @@
 //     h.(W x + b) + c.x, so P(h_i = +1 | x) = 1/(1 + exp(-2 (W x + b)_i)) and
 //     E[h_i | x] = tanh((W x + b)_i) (likewise for x given h with W^T h + c). Learning is
 //     full batch, maximum-likelihood gradient with the positive term from the data
-//     (hidden expectations) and the negative term from
-//     CD-1: one-step reconstructions of every training vector (sample h from the data,
-//     sample x' from h, expectations of h given x'); step 1e-3, momentum 0.9;
-//     PCD:  one persistent chain advanced by one Gibbs step per update; step 1e-3, no
-//     momentum.
-//     Gradients are averages over the batch (so the step is per example). Randomness
-//     comes from herdsim's splitmix64 (internal/splitmix), seeded from Config.Seed and
-//     drawn serially in a fixed order: the same seed gives the same bytes on any machine.
+//     (hidden expectations). For CD-1 the negative term comes from one-step
+//     reconstructions of every training vector (sample h from the data, sample x' from h,
+//     expectations of h given x'), with step 1e-3 and momentum 0.9; for PCD from one
+//     persistent chain advanced by one Gibbs step per update, with step 1e-3 and no
+//     momentum. Gradients are averages over the batch (so the step is per example).
+//     Randomness comes from herdsim's splitmix64 (internal/splitmix), seeded from
+//     Config.Seed and drawn serially in a fixed order (thresholds are then compared on
+//     every core): the same seed gives the same bytes on any machine.
 //
 // # RBM energies
 //
