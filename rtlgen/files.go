@@ -101,6 +101,9 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	for n, v := range MemoryImages(s) {
 		all[n] = v
 	}
+	for n, v := range BoardFiles(s.Arch, s.Iterations) { // board.go: iCEBreaker top, .pcf, UART testbench
+		all[n] = []byte(v)
+	}
 	info, err := json.MarshalIndent(Info{Arch: s.Arch, Iterations: s.Iterations}, "", "  ")
 	if err != nil {
 		return nil, err

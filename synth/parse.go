@@ -1,0 +1,141 @@
+package synth
+
+import (
+	"bufio"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ParseYosysStat reads the cell counts of module top from a Yosys log: the last
+// "Printing statistics" block's "=== top ===" section, cell name -> count. Yosys 0.23
+// writes "     SB_LUT4      1670" under "Number of cells:"; newer versions write the count
+// first ("  1670   SB_LUT4"); both are read. It returns nil when the log has no such
+// section.
+func ParseYosysStat(log, top string) map[string]int {
+	head := "=== " + top + " ==="
+	i := strings.LastIndex(log, head)
+	if i < 0 {
+		return nil
+	}
+	cells := map[string]int{}
+	in := false
+	sc := bufio.NewScanner(strings.NewReader(log[i+len(head):]))
+	for sc.Scan() {
+		line := sc.Text()
+		f := strings.Fields(line)
+		switch {
+		case strings.HasPrefix(strings.TrimSpace(line), "==="):
+			return cells
+		case strings.Contains(line, "Number of cells") || (len(f) == 2 && f[1] == "cells"):
+			in = true
+			continue
+		}
+		if !in {
+			continue
+		}
+		if len(f) != 2 {
+			if len(cells) > 0 {
+				return cells
+			}
+			continue
+		}
+		if n, err := strconv.Atoi(f[1]); err == nil && !isNumber(f[0]) {
+			cells[f[0]] = n
+		} else if n, err := strconv.Atoi(f[0]); err == nil {
+			cells[f[1]] = n
+		} else if len(cells) > 0 {
+			return cells
+		}
+	}
+	return cells
+}
+
+func isNumber(s string) bool { _, err := strconv.Atoi(s); return err == nil }
+
+// Use is one line of nextpnr's "Device utilisation" table.
+type Use struct {
+	Used      int `json:"used"`
+	Available int `json:"available"`
+}
+
+// NextpnrReport is what a nextpnr-ice40 log says.
+type NextpnrReport struct {
+	Utilisation map[string]Use // the last "Device utilisation" table, by bel type (ICESTORM_LC, ...)
+	FmaxMHz     float64        // the last "Max frequency for clock" line (after routing); 0 if none
+	Clock       string         // its clock net
+	TargetMHz   float64
+	Pass        bool     // the last Fmax line says PASS
+	Errors      []string // the ERROR: lines, without the prefix
+	Exceeded    []string // bel types used beyond what the device has, "ICESTORM_LC 8839/7680"
+}
+
+var (
+	reUse  = regexp.MustCompile(`^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%`)
+	reFmax = regexp.MustCompile(`Max frequency for clock '([^']*)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\)`)
+)
+
+// ParseNextpnr reads a nextpnr-ice40 log.
+func ParseNextpnr(log string) NextpnrReport {
+	var r NextpnrReport
+	var table map[string]Use
+	sc := bufio.NewScanner(strings.NewReader(log))
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "Info: Device utilisation:"):
+			table = map[string]Use{}
+			r.Utilisation = table
+		case strings.HasPrefix(line, "ERROR:"):
+			r.Errors = append(r.Errors, strings.TrimSpace(strings.TrimPrefix(line, "ERROR:")))
+		}
+		if m := reUse.FindStringSubmatch(line); m != nil && table != nil {
+			u, _ := strconv.Atoi(m[2])
+			a, _ := strconv.Atoi(m[3])
+			table[m[1]] = Use{u, a}
+		}
+		if m := reFmax.FindStringSubmatch(line); m != nil {
+			r.Clock = m[1]
+			r.FmaxMHz, _ = strconv.ParseFloat(m[2], 64)
+			r.Pass = m[3] == "PASS"
+			r.TargetMHz, _ = strconv.ParseFloat(m[4], 64)
+		}
+	}
+	for _, name := range sortedKeys(r.Utilisation) {
+		if u := r.Utilisation[name]; u.Used > u.Available {
+			r.Exceeded = append(r.Exceeded, name+" "+strconv.Itoa(u.Used)+"/"+strconv.Itoa(u.Available))
+		}
+	}
+	return r
+}
+
+// DoesNotFit reports whether a failed nextpnr run failed because the design needs more
+// of some resource than the device has (cells or I/O pins), not for another reason.
+func (r NextpnrReport) DoesNotFit() bool {
+	if len(r.Exceeded) > 0 {
+		return true
+	}
+	for _, e := range r.Errors {
+		if strings.Contains(e, "no BELs remaining") || strings.Contains(e, "Unable to find a placement location") ||
+			strings.Contains(e, "Unable to place cell") || strings.Contains(e, "too many") {
+			return true
+		}
+	}
+	return false
+}
+
+var reIcetime = regexp.MustCompile(`Total path delay: ([0-9.]+) ns \(([0-9.]+) MHz\)`)
+
+// ParseIcetime reads icetime's critical path: its delay in ns and the frequency it
+// allows; ok is false when the log has no "Total path delay" line.
+func ParseIcetime(log string) (delayNS, mhz float64, ok bool) {
+	m := reIcetime.FindAllStringSubmatch(log, -1)
+	if m == nil {
+		return 0, 0, false
+	}
+	last := m[len(m)-1]
+	delayNS, _ = strconv.ParseFloat(last[1], 64)
+	mhz, _ = strconv.ParseFloat(last[2], 64)
+	return delayNS, mhz, true
+}

@@ -1,0 +1,197 @@
+package synth_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/rtlgen"
+	"herdsim/sim"
+	"herdsim/synth"
+)
+
+func readTestdata(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// The parsers on captured logs of Yosys 0.23, nextpnr-ice40 0.4 and icetime (Debian),
+// from the board top with the default data, K = 8, L = 2.
+
+func TestParseYosysStatIce40(t *testing.T) {
+	got := synth.ParseYosysStat(readTestdata(t, "yosys_ice40_stat.log"), "herd_board")
+	want := map[string]int{"SB_CARRY": 472, "SB_DFF": 108, "SB_DFFE": 295, "SB_DFFESR": 147, "SB_DFFESS": 9,
+		"SB_DFFSR": 19, "SB_DFFSS": 1, "SB_LUT4": 1670, "SB_RAM40_4K": 10}
+	if len(got) != len(want) {
+		t.Fatalf("cells %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: %d, want %d", k, got[k], v)
+		}
+	}
+	if synth.ParseYosysStat(readTestdata(t, "yosys_ice40_stat.log"), "herd_core") != nil {
+		t.Error("a module the log does not have must give nil")
+	}
+}
+
+func TestParseYosysStatXilinx(t *testing.T) {
+	got := synth.ParseYosysStat(readTestdata(t, "yosys_xilinx_stat.log"), "herd_board")
+	for k, v := range map[string]int{"LUT6": 592, "FDRE": 579, "RAMB18E1": 2, "RAM64M": 31, "CARRY4": 155, "OBUF": 3} {
+		if got[k] != v {
+			t.Errorf("%s: %d, want %d", k, got[k], v)
+		}
+	}
+	if _, ok := got["Estimated"]; ok {
+		t.Error("the 'Estimated number of LCs' line is not a cell")
+	}
+}
+
+func TestParseYosysStatNewFormat(t *testing.T) {
+	log := "=== top ===\n\n        3 cells\n        2   SB_LUT4\n        1   SB_DFF\n\n"
+	got := synth.ParseYosysStat(log, "top")
+	if got["SB_LUT4"] != 2 || got["SB_DFF"] != 1 || len(got) != 2 {
+		t.Errorf("count-first format: %v", got)
+	}
+}
+
+func TestParseNextpnrFits(t *testing.T) {
+	r := synth.ParseNextpnr(readTestdata(t, "nextpnr_up5k_ok.log"))
+	if lc := r.Utilisation["ICESTORM_LC"]; lc.Used != 1974 || lc.Available != 5280 {
+		t.Errorf("ICESTORM_LC %+v, want 1974/5280", lc)
+	}
+	if ram := r.Utilisation["ICESTORM_RAM"]; ram.Used != 10 || ram.Available != 30 {
+		t.Errorf("ICESTORM_RAM %+v, want 10/30", ram)
+	}
+	if sp := r.Utilisation["ICESTORM_SPRAM"]; sp.Available != 4 {
+		t.Errorf("ICESTORM_SPRAM %+v, want 4 available", sp)
+	}
+	if r.FmaxMHz != 15.83 || !r.Pass || r.TargetMHz != 12 {
+		t.Errorf("Fmax %v pass %v target %v, want the post-route 15.83 MHz, PASS at 12", r.FmaxMHz, r.Pass, r.TargetMHz)
+	}
+	if len(r.Errors) != 0 || len(r.Exceeded) != 0 || r.DoesNotFit() {
+		t.Errorf("a routed design: errors %v exceeded %v", r.Errors, r.Exceeded)
+	}
+}
+
+func TestParseNextpnrDoesNotFit(t *testing.T) {
+	// herd_core, default data, K = 32, L = 16 on the HX8K: too many cells and EBRs.
+	r := synth.ParseNextpnr(readTestdata(t, "nextpnr_hx8k_nofit.log"))
+	if !r.DoesNotFit() {
+		t.Fatal("DoesNotFit false")
+	}
+	if strings.Join(r.Exceeded, ",") != "ICESTORM_LC 8839/7680,ICESTORM_RAM 38/32" {
+		t.Errorf("exceeded %v", r.Exceeded)
+	}
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0], "no BELs remaining to implement cell type 'ICESTORM_RAM'") {
+		t.Errorf("errors %v", r.Errors)
+	}
+	// herd_core on the UP5K sg48: D + K + 4 = 76 ports, 39 I/O pins.
+	r = synth.ParseNextpnr(readTestdata(t, "nextpnr_up5k_io.log"))
+	if !r.DoesNotFit() || len(r.Errors) != 1 || !strings.Contains(r.Errors[0], "x_star[37]$sb_io") {
+		t.Errorf("I/O overflow: fit %v errors %v", r.DoesNotFit(), r.Errors)
+	}
+	if r := synth.ParseNextpnr("ERROR: something else entirely\n"); r.DoesNotFit() {
+		t.Error("an unrelated error is not a fit failure")
+	}
+}
+
+func TestParseIcetime(t *testing.T) {
+	d, f, ok := synth.ParseIcetime(readTestdata(t, "icetime_up5k.log"))
+	if !ok || d != 64.72 || f != 15.45 {
+		t.Errorf("icetime: %v ns %v MHz %v, want 64.72 ns 15.45 MHz", d, f, ok)
+	}
+	if _, _, ok := synth.ParseIcetime("no timing here"); ok {
+		t.Error("ok without a path delay line")
+	}
+}
+
+// TestMissingTool: with no yosys on PATH every target fails with a ToolError naming the
+// binary and its Debian package, before any work.
+func TestMissingTool(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, target := range synth.TargetNames() {
+		_, err := synth.Run(synth.Options{Target: target, RTLDir: t.TempDir()})
+		var te *synth.ToolError
+		if !errors.As(err, &te) || te.Binary != "yosys" || !strings.Contains(err.Error(), "apt-get install yosys") {
+			t.Errorf("%s: %v, want a ToolError for yosys", target, err)
+		}
+	}
+	if err := synth.CheckTools("ice40-lp1k"); err == nil || !strings.Contains(err.Error(), "unknown target") {
+		t.Errorf("unknown target: %v", err)
+	}
+}
+
+// smallRTL writes the RTL folder of the default data with K = 8, L = 2, 2 iterations.
+func smallRTL(t *testing.T) string {
+	t.Helper()
+	if err := synth.CheckTools("ice40-up5k"); err != nil {
+		t.Skipf("%v: synthesis not run", err)
+	}
+	a := datapath.DefaultArch(8, 64, 128, 2, 10, 2, herding.ModeSH, false)
+	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "rtl")
+	if _, err := rtlgen.Write(dir, set); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestUP5KSmall: the board top of a small Arch fits the UP5K with positive LUT and FF
+// counts, EBRs, an Fmax from nextpnr and from icetime, and every JSON field present;
+// --keep keeps the logs and the routed .asc. herd_core alone does not fit (76 ports, 39
+// pins): a result naming the failure, not an error.
+func TestUP5KSmall(t *testing.T) {
+	rtl := smallRTL(t)
+	keep := filepath.Join(t.TempDir(), "keep")
+	r, err := synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Keep: keep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.LUTs <= 0 || r.FlipFlops <= 0 || r.BRAM <= 0 || r.LogicCells == nil || *r.LogicCells <= 0 {
+		t.Errorf("LUTs %d FFs %d BRAM %d LCs %v: want positive", r.LUTs, r.FlipFlops, r.BRAM, r.LogicCells)
+	}
+	if r.Fits == nil || !*r.Fits || r.FmaxMHz == nil || *r.FmaxMHz <= 0 || r.FmaxIcetimeMHz == nil || *r.FmaxIcetimeMHz <= 0 {
+		t.Errorf("fits %v fmax %v icetime %v", r.Fits, r.FmaxMHz, r.FmaxIcetimeMHz)
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(js, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"target", "part", "top", "arch", "luts", "flip_flops", "bram", "spram", "dsp", "logic_cells", "fits", "fmax_mhz", "fmax_icetime_mhz", "yosys_cells", "seconds"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("JSON has no %q: %s", k, js)
+		}
+	}
+	for _, f := range []string{"yosys.log", "nextpnr.log", "icetime.log", "herd.asc", "synth.ys"} {
+		if _, err := os.Stat(filepath.Join(keep, f)); err != nil {
+			t.Errorf("--keep: %v", err)
+		}
+	}
+
+	r, err = synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Top: synth.TopCore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fits == nil || *r.Fits || !strings.Contains(r.DoesNotFit, "does not fit the iCE40UP5K-SG48") ||
+		!strings.Contains(r.DoesNotFit, "sb_io") || r.FmaxMHz != nil {
+		t.Errorf("herd_core on the UP5K: fits %v, %q, fmax %v", r.Fits, r.DoesNotFit, r.FmaxMHz)
+	}
+}
