@@ -35,6 +35,8 @@ func newRootCommand() *cobra.Command {
 		newVerifyCommand(),
 		newRTLCommand(),
 		newRTLSimCommand(),
+		newSynthCommand(),
+		newBenchCommand(),
 	)
 	return root
 }

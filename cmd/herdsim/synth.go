@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"herdsim/synth"
+)
+
+func newSynthCommand() *cobra.Command {
+	var opt synth.Options
+	cmd := &cobra.Command{
+		Use:   "synth",
+		Short: "Synthesise a generated RTL folder for an FPGA (Yosys, nextpnr-ice40, icetime) and print the report as JSON",
+		Long: `synth copies an --rtl folder (herdsim rtl) to a temporary directory and runs Yosys
+(synth_ice40 or synth_xilinx) on it, then for iCE40 targets nextpnr-ice40 (fixed --seed,
+--freq default 12 MHz) and icetime on the routed design. It prints one JSON object: LUTs,
+flip-flops, carry cells, block RAM, SPRAM, DSPs, nextpnr's logic cells and utilisation,
+whether the design fits ("fits", and "does_not_fit" naming the exceeded resource), and
+Fmax from nextpnr and icetime. xilinx7 has no open place-and-route: it reports Yosys's
+cell counts with "fmax_mhz": null and the reason.
+
+--top board (default) synthesises herd_board, the core with its UART streamer (4 pins,
+pinned by herd_board.pcf on the UP5K); --top core synthesises herd_core alone, whose
+D + K + 4 ports do not fit the UP5K's 39 I/O pins. --keep DIR keeps the logs, the Yosys
+script and the routed .asc (icepack DIR/herd.asc makes a bitstream).
+
+Exit status: 0 with a report (also when the design does not fit), 2 on a missing tool
+(named with its Debian package) or bad input, 1 when a tool fails otherwise.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opt.RTLDir == "" {
+				return &exitError{2, fmt.Errorf("synth: --rtl is required")}
+			}
+			if _, ok := synth.Targets[opt.Target]; !ok {
+				return &exitError{2, fmt.Errorf("synth: --target %q: want one of %s", opt.Target, strings.Join(synth.TargetNames(), ", "))}
+			}
+			opt.Log = cmd.ErrOrStderr()
+			res, err := synth.Run(opt)
+			var te *synth.ToolError
+			if errors.As(err, &te) {
+				return &exitError{2, fmt.Errorf("synth: %w", err)}
+			}
+			if err != nil {
+				return err
+			}
+			out, err := json.MarshalIndent(res, "", "  ")
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), string(out))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&opt.Target, "target", "ice40-up5k", "ice40-up5k, ice40-hx8k or xilinx7")
+	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the folder herdsim rtl wrote")
+	cmd.Flags().StringVar(&opt.Top, "top", synth.TopBoard, "board (herd_board: core + UART, 4 pins) or core (herd_core alone)")
+	cmd.Flags().Float64Var(&opt.FreqMHz, "freq", synth.DefaultFreqMHz, "nextpnr target clock in MHz")
+	cmd.Flags().IntVar(&opt.Seed, "seed", synth.DefaultSeed, "nextpnr placement seed (fixed: reproducible results)")
+	cmd.Flags().StringVar(&opt.Keep, "keep", "", "copy the logs, script and routed .asc to this folder")
+	return cmd
+}

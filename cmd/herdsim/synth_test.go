@@ -1,0 +1,42 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/synth"
+)
+
+// TestSynthXilinx7: Yosys's cell counts for the 7-series, "fmax_mhz": null with the reason.
+func TestSynthXilinx7(t *testing.T) {
+	if err := synth.CheckTools("xilinx7"); err != nil {
+		t.Skipf("%v: synthesis not run", err)
+	}
+	_, rtl := rtlFolders(t)
+	out, err := run(t, "synth", "--target", "xilinx7", "--rtl", rtl)
+	require.NoError(t, err)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+	require.Contains(t, r, "fmax_mhz")
+	require.Nil(t, r["fmax_mhz"])
+	require.Nil(t, r["fits"])
+	require.Contains(t, r["fmax_reason"], "no open-source place-and-route")
+	require.Greater(t, r["luts"], 0.0)
+	require.Greater(t, r["flip_flops"], 0.0)
+}
+
+// TestSynthErrors: a missing tool (named with its package), an unknown target and a
+// missing --rtl exit 2.
+func TestSynthErrors(t *testing.T) {
+	_, err := run(t, "synth", "--target", "ice40-lp1k", "--rtl", t.TempDir())
+	require.Equal(t, 2, rtlExit(t, err))
+	require.Contains(t, err.Error(), "ice40-hx8k, ice40-up5k, xilinx7")
+	_, err = run(t, "synth", "--target", "ice40-up5k")
+	require.Equal(t, 2, rtlExit(t, err))
+	t.Setenv("PATH", t.TempDir())
+	_, err = run(t, "synth", "--target", "ice40-hx8k", "--rtl", t.TempDir())
+	require.Equal(t, 2, rtlExit(t, err))
+	require.Contains(t, err.Error(), "yosys not found on PATH (Debian: apt-get install yosys)")
+}
