@@ -10,10 +10,8 @@
 //     the cores by rows. Results are therefore the same bytes for any GOMAXPROCS.
 //   - MLR (mlr.go): softmax regression with an L2 penalty on the weights (not the
 //     biases), objective (1/n) sum_n -log p(y_n | x_n) + (l2/2) |W|^2, minimised by
-//     L-BFGS (lbfgs.go: two-loop recursion, backtracking Armijo line search) with the
-//     analytic gradient. (gonum.org/v1/gonum/optimize would do, but importing it needs
-//     golang.org/x/tools in go.mod and go.sum, which this package may not change.) The
-//     gradient sums fixed chunks of 256 examples and adds the chunks in order, so it too
+//     gonum's L-BFGS (gonum.org/v1/gonum/optimize, run serially) with the analytic
+//     gradient. The gradient sums fixed chunks of 256 examples and adds the chunks in order, so it too
 //     is independent of the core count. The L2 strength is chosen from a grid either on
 //     a validation set (SelectL2) or by k-fold cross-validation (CrossValidateL2): lowest
 //     error, ties going to the larger strength.

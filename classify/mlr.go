@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"gonum.org/v1/gonum/optimize"
+
 	"herdsim/internal/parallel"
 )
 
@@ -148,12 +150,35 @@ func FitMLR(x *Matrix, y []int, classes int, l2 float64, warm *MLR) (*MLR, error
 	if warm != nil && len(warm.Theta) == len(theta) {
 		copy(theta, warm.Theta)
 	}
-	minimizeLBFGS(func(t, g []float64) float64 {
-		f, gr := o.eval(t)
-		copy(g, gr)
-		return f
-	}, theta, defaultLBFGS)
+	theta, err := minimize(o, theta)
+	if err != nil {
+		return nil, fmt.Errorf("classify: MLR (L2 %g): %w", l2, err)
+	}
 	return &MLR{Classes: classes, D: x.Cols, L2: l2, Theta: theta}, nil
+}
+
+// minimize runs gonum's L-BFGS on the objective from theta. It is serial (Concurrent 0),
+// so the same inputs give the same bytes. It stops when the largest gradient component
+// falls below 1e-6, the objective stalls (relative change below 1e-10 for 10 iterations)
+// or after 1000 iterations.
+func minimize(o *objective, theta []float64) ([]float64, error) {
+	problem := optimize.Problem{ // o.eval caches its last point, so Func then Grad evaluate once
+		Func: func(t []float64) float64 { f, _ := o.eval(t); return f },
+		Grad: func(grad, t []float64) { _, g := o.eval(t); copy(grad, g) },
+	}
+	settings := &optimize.Settings{
+		GradientThreshold: 1e-6,
+		MajorIterations:   1000,
+		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 10},
+	}
+	res, err := optimize.Minimize(problem, theta, settings, &optimize.LBFGS{Store: 15})
+	if res == nil {
+		return nil, err
+	}
+	if err != nil && res.Status != optimize.IterationLimit {
+		return nil, err
+	}
+	return res.X, nil
 }
 
 func checkLabels(x *Matrix, y []int, classes int) error {
