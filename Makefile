@@ -26,6 +26,22 @@ vet:
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# iCEBreaker bitstream (iCE40 UP5K): the default data's core with 4 lanes (16 lanes need
+# 10,160 logic cells, the UP5K has 5,280) and its UART board top, synthesised with Yosys,
+# placed and routed with nextpnr-ice40, packed by icepack into out/fpga/herd.bin
+# (docs/fpga.md; flash it with iceprog out/fpga/herd.bin).
+FPGA_OUT := out/fpga
+FPGA_ITERS ?= 100
+.PHONY: bitstream
+bitstream: build
+	rm -rf $(FPGA_OUT)
+	$(BIN) vectors --data default --hidden 16 --lanes 4 --iters $(FPGA_ITERS) --out $(FPGA_OUT)/vectors
+	$(BIN) rtl --vectors $(FPGA_OUT)/vectors --out $(FPGA_OUT)/rtl
+	$(BIN) synth --target ice40-up5k --rtl $(FPGA_OUT)/rtl --keep $(FPGA_OUT)/synth > $(FPGA_OUT)/synth.json
+	@grep -q '"fits": true' $(FPGA_OUT)/synth.json || { echo "does not fit the UP5K: see $(FPGA_OUT)/synth.json"; exit 1; }
+	icepack $(FPGA_OUT)/synth/herd.asc $(FPGA_OUT)/herd.bin
+	@echo "wrote $(FPGA_OUT)/herd.bin (report: $(FPGA_OUT)/synth.json)"
+
 bench:
 	$(GO) test -run NONE -bench . -benchmem ./...
 
