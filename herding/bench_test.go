@@ -65,3 +65,52 @@ func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/iter")
 	b.ReportMetric(float64(flips)/float64(steps*len(e.z)), "flip-rate")
 }
+
+// BenchmarkEvalEnergies times one step plus the energies of 4000 other USPS images (the
+// USPS experiment's validation and test sets have 4000), computed directly
+// (Params.Energies) or kept current by a Tracker, for K = 50 and 1000.
+func BenchmarkEvalEnergies(b *testing.B) {
+	data := uspsClass(b)
+	var evalRows [][]int8
+	for digit := 0; len(evalRows) < 4000; digit++ {
+		set, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{Digit: digit, Seed: dataset.DefaultSeed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		evalRows = append(evalRows, set.Rows[:min(700, 4000-len(evalRows))]...)
+	}
+	batch := NewBatch(evalRows, data.D)
+	out := make([]float64, len(evalRows))
+	for _, k := range []int{50, 1000} {
+		for _, tracked := range []bool{false, true} {
+			name := map[bool]string{false: "direct", true: "tracked"}[tracked]
+			b.Run(fmt.Sprintf("K=%d/%s", k, name), func(b *testing.B) {
+				e, err := New(data, Config{Hidden: k, Mode: ModeH, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for range 20 {
+					e.Step()
+				}
+				var tr *Tracker
+				if tracked {
+					tr = e.Track(batch)
+					tr.Energies(out)
+					e.Step()
+				}
+				b.ResetTimer()
+				for b.Loop() {
+					if tracked {
+						tr.Energies(out)
+					} else {
+						e.Params().Energies(batch, out)
+					}
+					if _, err := e.Step(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/iter")
+			})
+		}
+	}
+}

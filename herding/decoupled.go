@@ -19,6 +19,9 @@ func (e *Engine) Decouple() error {
 	}
 	T := float64(e.t)
 	e.inc = nil // the fields are no longer what the flips update: decoupled herding computes them directly
+	for _, tr := range e.trackers {
+		tr.stale = true
+	}
 	if e.cfg.Form == Scaled {
 		scale(&e.p, T)
 	}

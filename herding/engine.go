@@ -42,7 +42,8 @@ type Engine struct {
 	acc    []float64 // scratch for the search, D
 	db     []float64 // the last update of b (hidden-bias growth), K
 
-	inc *incremental // the flip-driven fields; nil for the direct form
+	inc      *incremental // the flip-driven fields; nil for the direct form
+	trackers []*Tracker   // evaluation sets kept current along with inc
 
 	t     int
 	phase phase
@@ -223,6 +224,9 @@ func (e *Engine) update() {
 	}
 	if e.inc != nil {
 		e.inc.advance(&e.data, e.xs, e.zs, db)
+		for _, tr := range e.trackers {
+			tr.advance(e.inc.zT, e.xs, e.zs, db)
+		}
 	}
 }
 

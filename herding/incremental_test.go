@@ -41,3 +41,39 @@ func TestIncrementalEqualsDirect(t *testing.T) {
 		}
 	}
 }
+
+// A Tracker's energies equal a direct evaluation under the current parameters after every
+// step: tracked from the start or from mid-run, in both modes, with and without hidden-bias
+// growth, and after a switch to decoupled herding (when it computes directly).
+func TestTrackerEqualsDirectEnergies(t *testing.T) {
+	full := dataset.Default()
+	train := &dataset.Binary{Name: "train", D: full.D, Rows: full.Rows[:90]}
+	evalRows := full.Rows[90:]
+	batch := NewBatch(evalRows, full.D)
+	want, got := make([]float64, len(evalRows)), make([]float64, len(evalRows))
+	for _, mode := range []Mode{ModeH, ModeSH} {
+		for _, grow := range []bool{false, true} {
+			e, err := New(train, Config{Hidden: 11, Mode: mode, Seed: 2, GrowHiddenBias: grow})
+			require.NoError(t, err)
+			early := e.Track(batch)
+			var late *Tracker
+			for it := 1; it <= 250; it++ {
+				if it == 60 {
+					late = e.Track(batch)
+				}
+				if it == 201 {
+					require.NoError(t, e.Decouple())
+				}
+				_, err := e.Step()
+				require.NoError(t, err)
+				e.Params().Energies(batch, want)
+				early.Energies(got)
+				require.Equal(t, want, got, "%s grow=%v after step %d (tracked from the start)", mode, grow, it)
+				if late != nil {
+					late.Energies(got)
+					require.Equal(t, want, got, "%s grow=%v after step %d (tracked from step 60)", mode, grow, it)
+				}
+			}
+		}
+	}
+}

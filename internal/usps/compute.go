@@ -87,13 +87,20 @@ type energyModel interface {
 }
 
 type herdModel struct {
-	e     *herding.Engine
-	batch *herding.Batch
+	e       *herding.Engine
+	batch   *herding.Batch
+	tracker *herding.Tracker // made at the first evaluation: the energies then follow each step by the flips of z
 }
 
-func (h herdModel) step() error                { _, err := h.e.Step(); return err }
-func (h herdModel) trainEnergies() []float64   { return h.e.DataEnergies() }
-func (h herdModel) evalEnergies(out []float64) { h.e.Params().Energies(h.batch, out) }
+func (h *herdModel) step() error              { _, err := h.e.Step(); return err }
+func (h *herdModel) trainEnergies() []float64 { return h.e.DataEnergies() }
+
+func (h *herdModel) evalEnergies(out []float64) {
+	if h.tracker == nil {
+		h.tracker = h.e.Track(h.batch)
+	}
+	h.tracker.Energies(out)
+}
 
 type rbmModel struct {
 	r    *classify.RBM
@@ -118,7 +125,7 @@ func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
 		if err != nil {
 			return nil, err
 		}
-		return herdModel{e: e, batch: s.herdBatch()}, nil
+		return &herdModel{e: e, batch: s.herdBatch()}, nil
 	}
 	cfg := classify.CDConfig(u.Model.Hidden, unitSeed(opts.Seed, u.Split, u.Class))
 	if u.Model.Method == classify.PCD {
