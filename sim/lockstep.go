@@ -23,12 +23,12 @@ type Divergence struct {
 
 // Report is the verdict of a lockstep run.
 type Report struct {
-	BitExact           bool                         `json:"bit_exact"`
-	Iterations         int                          `json:"iterations"` // iterations compared (up to and including a divergence)
-	FirstDivergence    *Divergence                  `json:"first_divergence"`
-	CyclesPerIteration []uint64                     `json:"cycles_per_iteration"`
-	Overflows          map[string]uint64            `json:"overflows"` // per register, over the run
-	Ranges             map[string]datapath.RangeLog `json:"ranges"`
+	BitExact        bool                         `json:"bit_exact"`
+	Iterations      int                          `json:"iterations"` // iterations compared (up to and including a divergence)
+	FirstDivergence *Divergence                  `json:"first_divergence"`
+	Cycles          []uint64                     `json:"cycles"`    // of every iteration compared
+	Overflows       map[string]uint64            `json:"overflows"` // per register, over the run
+	Ranges          map[string]datapath.RangeLog `json:"ranges"`
 	// RangeReport is the same logs through fixedpoint's Recorder, with each register's
 	// format and the narrowest format that held every value (MATLAB logreport's fields).
 	RangeReport fixedpoint.Report `json:"range_report"`
@@ -60,7 +60,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		}
 		got := m.RunIteration()
 		rep.Iterations = t
-		rep.CyclesPerIteration = append(rep.CyclesPerIteration, got.Cycles)
+		rep.Cycles = append(rep.Cycles, got.Cycles)
 		rep.FirstDivergence = compare(t, ref, want, got, m)
 		if tick != nil {
 			tick()

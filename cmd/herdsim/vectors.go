@@ -130,7 +130,7 @@ func (j *vectorsJob) run() (*testvectors.Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	for t, c := range rep.CyclesPerIteration {
+	for t, c := range rep.Cycles {
 		if c != s.Cycles[t] {
 			return nil, fmt.Errorf("iteration %d: the datapath model ran %d cycles, the cycle formula says %d (a bug: please report it)", t+1, c, s.Cycles[t])
 		}
