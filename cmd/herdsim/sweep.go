@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"herdsim/internal/sweep"
+	"herdsim/synth"
 )
 
 func newSweepCommand() *cobra.Command {
@@ -32,15 +34,30 @@ Hamming distance to the reference, the moment error at T, and overflow counts, a
 line per finished point to DIR/points.jsonl: a rerun skips finished points. --shard i/n runs
 the points whose grid index mod n is i into DIR/points-shard-i-of-n.jsonl only; combine shards
 with "herdsim sweep merge". A whole-grid run also writes table.md, table.csv,
-recommendations.json, sweep_divergence.png and sweep_moment.png.`,
-		Example: `  herdsim sweep --data default --hidden 16 --iters 500 --vary weight-bits=8:16 --vary acc-bits=10:22:2 --overflow wrap,sat --out out/sweep`,
-		Args:    cobra.NoArgs,
+recommendations.json, sweep_divergence.png and sweep_moment.png.
+
+--synth TARGET (` + strings.Join(synth.TargetNames(), ", ") + `) also generates every valid
+point's RTL (as herdsim rtl would, with the data and the reference's initial weights in
+memory) and synthesises it (as herdsim synth would: top herd_board, 12 MHz, nextpnr seed 1),
+recording LUTs, flip-flops, block RAM, SPRAM, DSPs, logic cells, whether it fits and Fmax in
+each point's "synth" object; table.md and table.csv gain cost columns and
+recommendations.json the cost of the lossless and lossy widths. It takes 20-70 s a point
+(on the --workers pool). The target is part of every point's key, so a sweep with --synth
+does not reuse records without cost, nor the reverse. Missing tools (yosys, nextpnr-ice40,
+icetime) stop the sweep before any point runs; a design that does not fit is a result.`,
+		Example: `  herdsim sweep --data default --hidden 16 --iters 500 --vary weight-bits=8:16 --vary acc-bits=10:22:2 --overflow wrap,sat --out out/sweep
+  herdsim sweep --data default --hidden 8 --lanes 2 --iters 100 --vary weight-bits=10:14 --overflow wrap --synth ice40-up5k --out out/sweep-synth`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, err := flags.options(&data, &model)
 			if err != nil {
 				return err
 			}
 			st, err := sweep.Run(opts)
+			var te *synth.ToolError
+			if errors.As(err, &te) {
+				return &exitError{2, fmt.Errorf("sweep: %w", err)}
+			}
 			if err != nil {
 				return err
 			}
@@ -60,6 +77,7 @@ type sweepFlags struct {
 	iters, lanes, workers int
 	vary                  []string
 	overflow, shard, out  string
+	synth                 string
 	cross                 bool
 }
 
@@ -73,6 +91,7 @@ func (f *sweepFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
 	fs.StringVar(&f.shard, "shard", "", "i/n: run only the points whose grid index mod n is i (JSONL only; merge afterwards)")
 	fs.StringVar(&f.out, "out", filepath.Join("out", "sweep"), "output folder")
+	fs.StringVar(&f.synth, "synth", "", "also synthesise every valid point for this target ("+strings.Join(synth.TargetNames(), ", ")+") and record its cost")
 }
 
 // options checks every flag and loads the data; nothing is written before it succeeds.
@@ -102,7 +121,7 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 	if lanes == 0 {
 		lanes = min(cfg.Hidden, 16)
 	}
-	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters}
+	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters, Synth: f.synth}
 	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers}, nil
 }
 
@@ -159,6 +178,14 @@ func printRecommendations(w io.Writer, rec *sweep.Recommendations) {
 	for _, g := range rec.Groups {
 		fmt.Fprintf(w, "  %-14s %-4s lossless %-4s lossy %-4s (swept %d..%d, worst case %d)\n", g.Group, g.Overflow,
 			widthText(g.Lossless), widthText(g.Lossy), g.Swept[0], g.Swept[len(g.Swept)-1], g.WorstCase)
+		if rec.Run.Synth != "" {
+			if g.Lossless != nil {
+				fmt.Fprintf(w, "    lossless %d on %s: %s\n", *g.Lossless, rec.Run.Synth, g.LosslessSynth.Summary())
+			}
+			if g.Lossy != nil {
+				fmt.Fprintf(w, "    lossy %d on %s: %s\n", *g.Lossy, rec.Run.Synth, g.LossySynth.Summary())
+			}
+		}
 	}
 }
 

@@ -12,12 +12,15 @@ import (
 )
 
 // Setup is what every point of a sweep shares: the data, the herding configuration (scaled
-// form), the lanes and the run length T.
+// form), the lanes and the run length T, and the synthesis target, if any.
 type Setup struct {
 	Data       *dataset.Binary
 	Config     herding.Config
 	Lanes      int
 	Iterations int
+	// Synth, when set (a synth.Targets name), also synthesises every valid point's RTL
+	// for that target and records its cost.
+	Synth string
 }
 
 // check rejects a setup whose lossless Arch is already unbuildable (then every point would
@@ -39,7 +42,10 @@ func (s Setup) check() error {
 		return fmt.Errorf("--sweeps %d: must be positive", s.Config.Sweeps)
 	}
 	a := s.arch(fixedpoint.Wrap)
-	return a.Validate()
+	if err := a.Validate(); err != nil {
+		return err
+	}
+	return checkSynthTarget(s.Synth)
 }
 
 // arch is the lossless Arch (datapath.DefaultArch) with every register in one overflow mode.
@@ -65,6 +71,7 @@ type RunInfo struct {
 	GrowHiddenBias bool   `json:"grow_hidden_bias"`
 	Seed           uint64 `json:"seed"`
 	Iterations     int    `json:"iterations"`
+	Synth          string `json:"synth,omitempty"` // the synthesis target; empty without one
 }
 
 func (s Setup) info() RunInfo {
@@ -72,14 +79,19 @@ func (s Setup) info() RunInfo {
 	return RunInfo{
 		Data: s.Data.Name, DataHash: dataHash(s.Data), N: s.Data.N(), D: s.Data.D, K: c.Hidden,
 		Lanes: s.Lanes, Sweeps: c.Sweeps, Mode: c.Mode.String(), GrowHiddenBias: c.GrowHiddenBias,
-		Seed: c.Seed, Iterations: s.Iterations,
+		Seed: c.Seed, Iterations: s.Iterations, Synth: s.Synth,
 	}
 }
 
-// String is the canonical text of a RunInfo, part of every key.
+// String is the canonical text of a RunInfo, part of every key. The synthesis target
+// appears only when set, so keys of sweeps without one are what they always were.
 func (r RunInfo) String() string {
-	return fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|L=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
+	s := fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|L=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
 		r.Data, r.DataHash, r.N, r.D, r.K, r.Lanes, r.Sweeps, r.Mode, r.GrowHiddenBias, r.Seed, r.Iterations)
+	if r.Synth != "" {
+		s += "|synth=" + r.Synth
+	}
+	return s
 }
 
 func dataHash(b *dataset.Binary) string {

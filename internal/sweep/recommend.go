@@ -16,6 +16,10 @@ type Recommendation struct {
 	Lossless  *int     `json:"lossless"`        // bit exact over all T iterations
 	Lossy     *int     `json:"lossy"`           // moment error at T within (1 + tolerance) x the reference's
 	WorstCase int      `json:"worst_case_bits"` // the lossless-by-construction width of DefaultArch
+	// The synthesis cost of the lossless and lossy widths' points (--synth); absent
+	// without a target or a recommended width.
+	LosslessSynth *SynthCost `json:"lossless_synth,omitempty"`
+	LossySynth    *SynthCost `json:"lossy_synth,omitempty"`
 }
 
 // Recommendations are the sweep's conclusions, written to recommendations.json and at the
@@ -56,6 +60,7 @@ func recommend(recs []Record, info RunInfo) Recommendations {
 		}
 		rec.Lossless = narrowest(series, func(r *Record) bool { return r.Valid && r.BitExact })
 		rec.Lossy = narrowest(series, (*Record).withinTolerance)
+		rec.LosslessSynth, rec.LossySynth = costAt(series, rec.Lossless), costAt(series, rec.Lossy)
 		out.Groups = append(out.Groups, rec)
 	}
 	return out
@@ -98,4 +103,17 @@ func worstCaseBits(info RunInfo, g Group) int {
 		w = max(w, min(datapath.SignedBits(bounds[r]), datapath.MaxWord))
 	}
 	return w
+}
+
+// costAt is the synthesis cost of the series' point of width w, nil when unknown.
+func costAt(series []Record, w *int) *SynthCost {
+	if w == nil {
+		return nil
+	}
+	for i := range series {
+		if series[i].Vary[0].Bits == *w {
+			return series[i].Synth
+		}
+	}
+	return nil
 }

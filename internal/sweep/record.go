@@ -34,6 +34,10 @@ type Record struct {
 
 	Overflows    map[string]uint64 `json:"overflows,omitempty"`     // per register, over the run
 	ObservedBits map[string]int    `json:"observed_bits,omitempty"` // narrowest width holding every value presented (RangeLog.Bits)
+
+	// Synth is the synthesis cost of the point's RTL (--synth); absent without a target
+	// and for invalid points.
+	Synth *SynthCost `json:"synth,omitempty"`
 }
 
 // Divergence is the first place the datapath left the reference (sim.Divergence without

@@ -173,6 +173,11 @@ func runPoint(p Point, s Setup, ref *sim.Reference) (Record, error) {
 		return rec, fmt.Errorf("sweep: point %s: %w", p.Key, err)
 	}
 	rec.fill(run)
+	if s.Synth != "" {
+		if rec.Synth, err = synthPoint(s, p.Arch, s.Synth); err != nil {
+			return rec, fmt.Errorf("sweep: point %s: synthesis: %w", rec.label()+" "+p.Overflow, err)
+		}
+	}
 	return rec, nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/internal/atomicfile"
+	"herdsim/synth"
 )
 
 // The files WriteReport writes into the output folder.
@@ -97,13 +98,35 @@ func writeMarkdown(w io.Writer, recs []Record, rec Recommendations) {
 	fmt.Fprintf(w, "Each row sets the named register group to the given width; every other register keeps its lossless worst-case width for T (datapath.DefaultArch), and every register uses the row's overflow mode. ")
 	fmt.Fprintf(w, "*First divergence*: the first iteration after which x\\*, z\\*, some z_n, W, b or c differed from the reference (sim's lockstep comparison, 0 = the initial weights), with the signal and index; *bit exact* when none did in T iterations. ")
 	fmt.Fprintf(w, "*Hamming*: pseudo-sample bits that differ from the reference's, summed over the T iterations, and that sum over T (bits per iteration, of D+K = %d). ", info.D+info.K)
-	fmt.Fprintf(w, "*Moment error*: the datapath's at T, the exact sum of its updates over N T (as the reference computes its own); *ratio*: over the reference's. *Overflows*: values that did not fit, per register, over the run.\n\n")
-	fmt.Fprintln(w, "| vary | overflow | first divergence | where | Hamming x\\* | Hamming z\\* | per iteration | moment error | ratio | overflows |")
-	fmt.Fprintln(w, "|---|---|---|---|---:|---:|---:|---:|---:|---|")
+	fmt.Fprintf(w, "*Moment error*: the datapath's at T, the exact sum of its updates over N T (as the reference computes its own); *ratio*: over the reference's. *Overflows*: values that did not fit, per register, over the run.")
+	withSynth := anySynth(recs)
+	if withSynth {
+		fmt.Fprintf(w, " *Synthesis* (target %s, top herd_board, nextpnr seed %d, %g MHz target): Yosys LUTs, flip-flops and block RAMs, nextpnr's packed logic cells, whether the design fits the part (else the resources exceeded, used/available) and nextpnr's Fmax after routing.", info.Synth, synth.DefaultSeed, synth.DefaultFreqMHz)
+	}
+	fmt.Fprint(w, "\n\n")
+	head, align := "| vary | overflow | first divergence | where | Hamming x\\* | Hamming z\\* | per iteration | moment error | ratio | overflows |", "|---|---|---|---|---:|---:|---:|---:|---:|---|"
+	if withSynth {
+		head += " LUTs | FFs | BRAM | logic cells | fits | Fmax (MHz) |"
+		align += "---:|---:|---:|---:|---|---:|"
+	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, align)
 	for _, r := range recs {
-		fmt.Fprintln(w, markdownRow(r))
+		row := markdownRow(r)
+		if withSynth {
+			row += synthCells(r.Synth)
+		}
+		fmt.Fprintln(w, row)
 	}
 	writeRecommendations(w, rec)
+}
+
+// synthCells are a row's synthesis columns (each after a "|"); empty without a cost.
+func synthCells(c *SynthCost) string {
+	if c == nil {
+		return " | | | | | |"
+	}
+	return fmt.Sprintf(" %d | %d | %d | %s | %s | %s |", c.LUTs, c.FlipFlops, c.BRAM, intPtrText(c.LogicCells), escape(c.fitsText()), c.fmaxText())
 }
 
 func onOff(b bool) string {
@@ -167,12 +190,30 @@ func writeRecommendations(w io.Writer, rec Recommendations) {
 		fmt.Fprintln(w, "No single-group points: nothing to recommend.")
 		return
 	}
-	fmt.Fprintln(w, "| group | registers | overflow | swept | lossless | lossy | worst-case width |")
-	fmt.Fprintln(w, "|---|---|---|---|---:|---:|---:|")
-	for _, g := range rec.Groups {
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %d |\n", g.Group, strings.Join(g.Registers, ", "), g.Overflow,
-			widthsText(g.Swept), widthOrNone(g.Lossless), widthOrNone(g.Lossy), g.WorstCase)
+	withSynth := rec.Run.Synth != ""
+	head, align := "| group | registers | overflow | swept | lossless | lossy | worst-case width |", "|---|---|---|---|---:|---:|---:|"
+	if withSynth {
+		head += " lossless cost | lossy cost |"
+		align += "---|---|"
 	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, align)
+	for _, g := range rec.Groups {
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %d |", g.Group, strings.Join(g.Registers, ", "), g.Overflow,
+			widthsText(g.Swept), widthOrNone(g.Lossless), widthOrNone(g.Lossy), g.WorstCase)
+		if withSynth {
+			fmt.Fprintf(w, " %s | %s |", costText(g.Lossless, g.LosslessSynth), costText(g.Lossy, g.LossySynth))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// costText is a recommended width's cost, "-" when there is no such width.
+func costText(w *int, c *SynthCost) string {
+	if w == nil {
+		return "-"
+	}
+	return escape(c.Summary())
 }
 
 func widthOrNone(w *int) string {
@@ -201,11 +242,19 @@ func writeCSV(w io.Writer, recs []Record) error {
 	for _, r := range datapath.Regs() {
 		head = append(head, "overflows_"+r.String())
 	}
+	withSynth := anySynth(recs)
+	if withSynth {
+		head = append(head, synthCSVHead...)
+	}
 	if err := cw.Write(append(head, "key")); err != nil {
 		return err
 	}
 	for _, r := range recs {
-		if err := cw.Write(csvRow(r)); err != nil {
+		row := csvRow(r)
+		if withSynth {
+			row = slices.Insert(row, len(row)-1, synthCSV(r.Synth)...)
+		}
+		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}
@@ -227,4 +276,30 @@ func csvRow(r Record) []string {
 		row = append(row, strconv.FormatUint(r.Overflows[reg.String()], 10))
 	}
 	return append(row, r.Key)
+}
+
+// synthCSVHead are the CSV's synthesis columns, present when some record has a cost.
+var synthCSVHead = []string{"synth_target", "synth_luts", "synth_flip_flops", "synth_bram", "synth_spram", "synth_dsp",
+	"synth_logic_cells", "synth_fits", "synth_exceeded", "synth_fmax_mhz", "synth_fmax_icetime_mhz"}
+
+// synthCSV is a record's synthesis columns; empty cells for an unknown value.
+func synthCSV(c *SynthCost) []string {
+	if c == nil {
+		return make([]string, len(synthCSVHead))
+	}
+	f := func(p *float64) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*p, 'g', -1, 64)
+	}
+	lc, fits := "", ""
+	if c.LogicCells != nil {
+		lc = strconv.Itoa(*c.LogicCells)
+	}
+	if c.Fits != nil {
+		fits = strconv.FormatBool(*c.Fits)
+	}
+	return []string{c.Target, strconv.Itoa(c.LUTs), strconv.Itoa(c.FlipFlops), strconv.Itoa(c.BRAM), strconv.Itoa(c.SPRAM), strconv.Itoa(c.DSP),
+		lc, fits, strings.Join(c.Exceeded, ";"), f(c.FmaxMHz), f(c.FmaxIcetimeMHz)}
 }
