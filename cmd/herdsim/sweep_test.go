@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -62,6 +63,7 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1"},
 		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
 		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "both set register W"},
+		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`},
 	}
 	for _, c := range cases {
 		dir := filepath.Join(t.TempDir(), "out")
@@ -77,4 +79,23 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 	_, err = run(t, "sweep", "merge", "--out", dir)
 	require.Error(t, err)
 	require.NoDirExists(t, dir)
+}
+
+func TestSweepSynthWithoutToolsFailsBeforeAnyWork(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "out")
+	_, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--lanes", "2", "--iters", "3", "--vary", "weight-bits=10,12",
+		"--overflow", "wrap", "--synth", "ice40-up5k", "--out", dir)
+	require.ErrorContains(t, err, "sweep: --synth ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
+	var ee *exitError
+	require.True(t, errors.As(err, &ee))
+	require.Equal(t, 2, ee.code)
+	require.NoDirExists(t, dir)
+}
+
+func TestSweepHelpNamesSynth(t *testing.T) {
+	out, err := run(t, "sweep", "--help")
+	require.NoError(t, err)
+	require.Contains(t, out, "--synth string")
+	require.Contains(t, out, "ice40-hx8k, ice40-up5k, xilinx7")
 }

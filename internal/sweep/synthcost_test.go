@@ -1,0 +1,191 @@
+package sweep
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/synth"
+)
+
+// synthSetup is the smallest design worth synthesising: the default data, K=4 on 2
+// lanes, T=3.
+func synthSetup(target string) Setup {
+	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 4, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 2, Iterations: 3, Synth: target}
+}
+
+func synthSpec(t *testing.T) Spec {
+	s, err := NewSpec([]string{"weight-bits=10,12"}, "wrap", false)
+	require.NoError(t, err)
+	return s
+}
+
+// TestSweepWithSynthRecordsTheCost runs yosys, nextpnr-ice40 and icetime on two points
+// (about 35 s on 2 cores).
+func TestSweepWithSynthRecordsTheCost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesis takes about 35 s")
+	}
+	if err := synth.CheckTools("ice40-up5k"); err != nil {
+		t.Skipf("no iCE40 tools: %v", err)
+	}
+	dir := t.TempDir()
+	st, err := Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Computed)
+	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	require.Len(t, recs, 2)
+	for _, w := range []string{"10", "12"} {
+		r := recs["weight-bits="+w+" wrap"]
+		require.True(t, r.Valid, w)
+		require.Equal(t, "ice40-up5k", r.Run.Synth)
+		require.Contains(t, r.Key, "|synth=ice40-up5k|")
+		c := r.Synth
+		require.NotNil(t, c, w)
+		require.Equal(t, "ice40-up5k", c.Target)
+		require.Positive(t, c.LUTs, w)
+		require.Positive(t, c.FlipFlops, w)
+		require.Positive(t, c.BRAM, w)
+		require.NotNil(t, c.LogicCells)
+		require.GreaterOrEqual(t, *c.LogicCells, c.LUTs)
+		require.NotNil(t, c.Fits)
+		require.True(t, *c.Fits, "K=4 on 2 lanes fits the UP5K")
+		require.NotNil(t, c.FmaxMHz)
+		require.Positive(t, *c.FmaxMHz)
+		require.NotNil(t, c.FmaxIcetimeMHz)
+	}
+	// Wider weights cost more flip-flops (the W datapath registers).
+	require.Greater(t, recs["weight-bits=12 wrap"].Synth.FlipFlops, recs["weight-bits=10 wrap"].Synth.FlipFlops)
+	line, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.NotContains(t, string(line), "seconds", "timing must stay out of the records")
+
+	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
+	require.NoError(t, err)
+	require.Contains(t, string(md), "| overflows | LUTs | FFs | BRAM | logic cells | fits | Fmax (MHz) |")
+	c10 := recs["weight-bits=10 wrap"].Synth
+	require.Contains(t, string(md), "| none | "+itoa(c10.LUTs)+" | "+itoa(c10.FlipFlops)+" | "+itoa(c10.BRAM)+" | "+itoa(*c10.LogicCells)+" | yes | "+c10.fmaxText()+" |")
+	require.Contains(t, string(md), "lossless cost | lossy cost |")
+	csvText, err := os.ReadFile(filepath.Join(dir, FileTableCSV))
+	require.NoError(t, err)
+	require.Contains(t, strings.SplitN(string(csvText), "\n", 2)[0], ",synth_luts,synth_flip_flops,synth_bram,")
+	var rec Recommendations
+	js, err := os.ReadFile(filepath.Join(dir, FileRecommendations))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(js, &rec))
+	require.Len(t, rec.Groups, 1)
+	g := rec.Groups[0]
+	require.NotNil(t, g.Lossless)
+	require.Equal(t, recs["weight-bits="+itoa(*g.Lossless)+" wrap"].Synth, g.LosslessSynth)
+	require.NotNil(t, g.LossySynth)
+
+	// Resume: the same sweep reuses both records; without --synth it reuses none and its
+	// records and table carry no cost.
+	st, err = Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Skipped)
+	require.Zero(t, st.Computed)
+	st, err = Run(Options{Setup: synthSetup(""), Spec: synthSpec(t), Out: dir})
+	require.NoError(t, err)
+	require.Zero(t, st.Skipped)
+	require.Equal(t, 2, st.Computed)
+	md, err = os.ReadFile(filepath.Join(dir, FileTableMD))
+	require.NoError(t, err)
+	require.NotContains(t, string(md), "LUTs")
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestSynthTargetIsPartOfTheKey(t *testing.T) {
+	spec := synthSpec(t)
+	plain := spec.Points(synthSetup(""))
+	up5k := spec.Points(synthSetup("ice40-up5k"))
+	hx8k := spec.Points(synthSetup("ice40-hx8k"))
+	require.Len(t, up5k, len(plain))
+	for i := range plain {
+		require.NotContains(t, plain[i].Key, "synth")
+		require.NotEqual(t, plain[i].Key, up5k[i].Key)
+		require.NotEqual(t, up5k[i].Key, hx8k[i].Key)
+		require.Equal(t, plain[i].Key, strings.Replace(up5k[i].Key, "|synth=ice40-up5k", "", 1))
+	}
+}
+
+func TestSweepWithoutSynthHasNoCost(t *testing.T) {
+	dir := fullDir(t)
+	b, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.NotContains(t, string(b), `"synth"`)
+	for _, r := range readRecords(t, filepath.Join(dir, "points.jsonl")) {
+		require.Nil(t, r.Synth)
+		require.NotContains(t, r.Key, "synth")
+	}
+	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
+	require.NoError(t, err)
+	require.Contains(t, string(md), "| vary | overflow | first divergence | where | Hamming x\\* | Hamming z\\* | per iteration | moment error | ratio | overflows |\n")
+	require.Contains(t, string(md), "| worst-case width |\n")
+	csvText, err := os.ReadFile(filepath.Join(dir, FileTableCSV))
+	require.NoError(t, err)
+	require.NotContains(t, string(csvText), "synth_")
+	js, err := os.ReadFile(filepath.Join(dir, FileRecommendations))
+	require.NoError(t, err)
+	require.NotContains(t, string(js), "synth")
+}
+
+func TestSynthMissingToolsStopBeforeAnyWork(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	out := filepath.Join(t.TempDir(), "out")
+	_, err := Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: out})
+	var te *synth.ToolError
+	require.True(t, errors.As(err, &te), "%v", err)
+	require.ErrorContains(t, err, "--synth ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
+	require.NoDirExists(t, out)
+
+	_, err = Run(Options{Setup: synthSetup("ice40-up9k"), Spec: synthSpec(t), Out: out})
+	require.ErrorContains(t, err, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`)
+	require.NoDirExists(t, out)
+}
+
+// TestReportShowsCostsThatDoNotFit: a cost that does not fit (and one without place and
+// route) in the table, the CSV and the recommendations, from records alone.
+func TestReportShowsCostsThatDoNotFit(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(fullDir(t), "points.jsonl"))
+	require.NoError(t, err)
+	var recs []Record
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r Record
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		r.Run.Synth = "ice40-up5k"
+		if r.Valid && r.Vary[0].Group == "weight-bits" && r.Overflow == "wrap" {
+			no, lc := false, 6000+r.Vary[0].Bits
+			r.Synth = &SynthCost{Target: "ice40-up5k", LUTs: 5000 + r.Vary[0].Bits, FlipFlops: 900, BRAM: 31, LogicCells: &lc, Fits: &no,
+				Exceeded: []string{"ICESTORM_LC " + itoa(lc) + "/5280", "ICESTORM_RAM 31/30"}}
+		}
+		recs = append(recs, r)
+	}
+	dir := t.TempDir()
+	rec, err := WriteReport(dir, recs, nil)
+	require.NoError(t, err)
+	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
+	require.NoError(t, err)
+	require.Contains(t, string(md), "| 5011 | 900 | 31 | 6011 | no (ICESTORM_LC 6011/5280, ICESTORM_RAM 31/30) | - |")
+	require.Regexp(t, `\| weight-bits=11 \| sat \| bit exact \| .* \| none \| \| \| \| \| \| \|\n`, string(md))
+	require.Contains(t, string(md), "| 11 | 11 | 14 | 5011 LUT, 900 FF, 31 BRAM, 6011 LC, does not fit | 5011 LUT, 900 FF, 31 BRAM, 6011 LC, does not fit |")
+	csvText, err := os.ReadFile(filepath.Join(dir, FileTableCSV))
+	require.NoError(t, err)
+	require.Contains(t, string(csvText), ",ice40-up5k,5011,900,31,0,0,6011,false,ICESTORM_LC 6011/5280;ICESTORM_RAM 31/30,,,")
+	for _, g := range rec.Groups {
+		if g.Group == "weight-bits" && g.Overflow == "wrap" {
+			require.NotNil(t, g.LosslessSynth)
+			require.Equal(t, 5000+*g.Lossless, g.LosslessSynth.LUTs)
+		} else {
+			require.Nil(t, g.LosslessSynth, "%s %s", g.Group, g.Overflow)
+		}
+	}
+}
