@@ -28,10 +28,27 @@
 // instead it would hide overflow (a saturated weight cannot drift), so that reading is
 // kept as weight_moment_error only.
 //
+// # Synthesis cost
+//
+// With Setup.Synth set to a synth.Targets name (herdsim sweep --synth), every valid point
+// is also built and synthesised, on the same worker pool, after its run: a
+// testvectors.Set with the point's Arch, T, the data as X and the reference's initial
+// weights (herding.InitialWeights) as W_0, b_0, c_0 gives rtlgen.Verilog,
+// rtlgen.MemoryImages and rtlgen.BoardFiles in a temporary folder, and synth.Run
+// synthesises it (top herd_board, synth's default 12 MHz and fixed nextpnr seed). The
+// record's synth object (SynthCost) keeps target, LUTs, flip-flops, BRAM, SPRAM, DSPs,
+// logic cells, fits, exceeded resources, and Fmax from nextpnr and icetime, all
+// deterministic; the tools' seconds are left out, so records stay independent of timing.
+// synth.CheckTools runs in the setup check, so a missing tool stops the sweep before
+// anything is written; a design that does not fit is a cost with fits false, and any
+// other tool failure stops the sweep (finished points stay in the store). The target is
+// part of RunInfo and so of every key: a sweep with a target never reuses records without
+// cost, nor the reverse.
+//
 // # Store, resume, shards, merge
 //
 // Each point has a key: the setup (data name and hash, K, N, D, L, S, mode, growth, seed,
-// T), the grid labels and the full Arch. Records are appended to points.jsonl (or
+// T, and the synthesis target when set), the grid labels and the full Arch. Records are appended to points.jsonl (or
 // points-shard-i-of-n.jsonl) one complete line per write, synced, as points finish; a
 // rerun skips keys the file holds, and a truncated last line (an interrupted write) is
 // reported on stderr, cut off and recomputed. Shard i/n takes the points whose grid index
@@ -45,7 +62,9 @@
 // overflow mode, width), never on GOMAXPROCS or completion order. Recommendations, per
 // group and overflow mode: the narrowest lossless width (bit exact over T) and the
 // narrowest lossy width (moment error at T at most 1.1 times the reference's), each
-// counting only if every wider swept width passes too.
+// counting only if every wider swept width passes too. When some record has a synthesis
+// cost, table.md gains LUTs, FFs, BRAM, logic cells, fits and Fmax columns, table.csv
+// synth_* columns, and each recommendation the cost of its lossless and lossy widths.
 //
 // It must not touch the datapath model, the reference or their comparison (datapath,
 // herding, sim own those; it only drives them), nor flags (cmd/herdsim owns those).
