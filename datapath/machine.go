@@ -23,7 +23,35 @@ const (
 	phSweepEnd               // 1 cycle: another sweep, or the update
 	phUpdate                 // G*D cycles: W += P - N z* x*^T; c, b in the same pass
 	phDone                   // 1 cycle: the iteration's pseudo-sample is ready
+	numPhases
 )
+
+// Phase describes one state of the phase machine for the Verilog generator, which numbers
+// its states from Phases so that the order is written only here.
+type Phase struct {
+	Name    string // upper-case identifier, e.g. "LOAD_X"
+	Model   string // the Go constant, e.g. "phLoadX"
+	Comment string
+}
+
+var phaseTable = [numPhases]Phase{
+	phLoadX:     {"LOAD_X", "phLoadX", "positive phase: start data vector n"},
+	phPosField:  {"POS_FIELD", "phPosField", "D cycles per group: field accumulate; c.x and sum x in group 0; P += for vector n-1"},
+	phPosFinish: {"POS_FINISH", "phPosFinish", "1 cycle per group: h = acc + b, z = sign h, energy += |h|"},
+	phPosEnd:    {"POS_END", "phPosEnd", "1 cycle per vector: SH keeps the largest F"},
+	phDrain:     {"DRAIN", "phDrain", "G D cycles: P += for the last vector"},
+	phStart:     {"START", "phStart", "1 cycle: load the search's starting point"},
+	phZField:    {"Z_FIELD", "phZField", "D cycles per group: field accumulate on x*"},
+	phZFinish:   {"Z_FINISH", "phZFinish", "1 cycle per group: z* = sign(acc + b)"},
+	phXAcc:      {"X_ACC", "phXAcc", "G cycles per visible unit: vis_field += adder tree over the lanes"},
+	phXFinish:   {"X_FINISH", "phXFinish", "1 cycle per visible unit: x*_j = sign(vis_field + c_j)"},
+	phSweepEnd:  {"SWEEP_END", "phSweepEnd", "1 cycle: another sweep, or the update"},
+	phUpdate:    {"UPDATE", "phUpdate", "G D cycles: W += P - N z* x*^T; c, b in the same pass"},
+	phDone:      {"DONE", "phDone", "1 cycle: the iteration's pseudo-sample is ready"},
+}
+
+// Phases lists the phase machine's states in their numbering order.
+func Phases() []Phase { return append([]Phase(nil), phaseTable[:]...) }
 
 // Overflow is one value that did not fit its register.
 type Overflow struct {

@@ -8,24 +8,9 @@ import (
 	"herdsim/herding"
 )
 
-// phases are the states of the phase machine, in the order and with the names of
-// datapath/machine.go (phLoadX ... phDone); the Verilog localparams PH_* are numbered
-// from this list.
-var phases = []struct{ name, model, comment string }{
-	{"LOAD_X", "phLoadX", "positive phase: start data vector n"},
-	{"POS_FIELD", "phPosField", "D cycles per group: field accumulate; c.x and sum x in group 0; P += for vector n-1"},
-	{"POS_FINISH", "phPosFinish", "1 cycle per group: h = acc + b, z = sign h, energy += |h|"},
-	{"POS_END", "phPosEnd", "1 cycle per vector: SH keeps the largest F"},
-	{"DRAIN", "phDrain", "G D cycles: P += for the last vector"},
-	{"START", "phStart", "1 cycle: load the search's starting point"},
-	{"Z_FIELD", "phZField", "D cycles per group: field accumulate on x*"},
-	{"Z_FINISH", "phZFinish", "1 cycle per group: z* = sign(acc + b)"},
-	{"X_ACC", "phXAcc", "G cycles per visible unit: vis_field += adder tree over the lanes"},
-	{"X_FINISH", "phXFinish", "1 cycle per visible unit: x*_j = sign(vis_field + c_j)"},
-	{"SWEEP_END", "phSweepEnd", "1 cycle: another sweep, or the update"},
-	{"UPDATE", "phUpdate", "G D cycles: W += P - N z* x*^T; c, b in the same pass"},
-	{"DONE", "phDone", "1 cycle: the iteration's pseudo-sample is ready"},
-}
+// phases are the states of the phase machine, in datapath's order and with its names; the
+// Verilog localparams PH_* are numbered from this list.
+var phases = datapath.Phases()
 
 // coreRegs are the registers the core itself writes (the lanes write the others).
 var coreRegs = []datapath.Reg{datapath.RegC, datapath.RegVisField, datapath.RegEnergy, datapath.RegBestEnergy, datapath.RegPositive, datapath.RegUpdate}
@@ -87,7 +72,7 @@ lane<i mod L>.b_mem[i/L] and c[j] is c_mem[j] (hierarchical access, as herd_tb d
 	}
 	var ph strings.Builder
 	for i, p := range phases {
-		fmt.Fprintf(&ph, "localparam [PHW-1:0] PH_%-10s = %2d;  // %s: %s\n", p.name, i, p.model, p.comment)
+		fmt.Fprintf(&ph, "localparam [PHW-1:0] PH_%-10s = %2d;  // %s: %s\n", p.Name, i, p.Model, p.Comment)
 	}
 	m.add("Sizes (datapath/doc.go): G groups of L lanes; counter widths; XW holds every exact\nvalue before its cast (the widest register + 3 + log2(L+1) bits).", fmt.Sprintf(`
 localparam G = (K + L - 1) / L;
