@@ -48,22 +48,3 @@ func agreement(a, b []uint64, n int) int {
 	}
 	return n - 2*differ
 }
-
-// fillRows sets column c's bit n from rows[c*n + r]: the values already stored column by
-// column (the incremental form keeps Z transposed).
-func (b *bitColumns) fillRows(rows []int8, n int) {
-	parallel.For(len(b.bits)/b.words, 8, func(lo, hi int) {
-		for c := lo; c < hi; c++ {
-			col, vals := b.column(c), rows[c*n:(c+1)*n]
-			for w := range col {
-				var word uint64
-				for r := w * 64; r < min(n, (w+1)*64); r++ {
-					if vals[r] > 0 {
-						word |= 1 << uint(r%64)
-					}
-				}
-				col[w] = word
-			}
-		}
-	})
-}

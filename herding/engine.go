@@ -153,12 +153,19 @@ func (e *Engine) positivePhase() {
 	if e.phase.decoupled {
 		return // the positive term is frozen at the rates; only the energies are used
 	}
-	k, d := e.cfg.Hidden, e.data.d
 	if e.inc != nil {
-		e.zcols.fillRows(e.inc.zT, e.n)
+		e.inc.positiveTerm(e.pos, e.posB)
 	} else {
-		e.zcols.fill(e.z, e.n, k)
+		e.directPositiveTerm()
 	}
+	addTo(e.rates, e.pos)
+	addTo(e.ratesB, e.posB)
+}
+
+// directPositiveTerm computes sum_n z_n x_n^T by XOR and popcount on bit columns, and sum_n z_n.
+func (e *Engine) directPositiveTerm() {
+	k, d := e.cfg.Hidden, e.data.d
+	e.zcols.fill(e.z, e.n, k)
 	positiveTerm(&e.zcols, &e.xcols, e.n, k, d, e.pos)
 	clear(e.posB)
 	for n := 0; n < e.n; n++ {
@@ -166,8 +173,6 @@ func (e *Engine) positivePhase() {
 			e.posB[i] += float64(v)
 		}
 	}
-	addTo(e.rates, e.pos)
-	addTo(e.ratesB, e.posB)
 }
 
 // offsetEnergy is the constant the feature offsets add to every energy: sum_alpha w_alpha a_alpha / gamma.

@@ -28,6 +28,9 @@ type incremental struct {
 	a      []float32 // A^T, K x N: row i is sum_n z_ni G_n.
 	h      []float64 // H^T, K x N: row i holds the fields of hidden unit i for every n
 	cx     []float64 // c . x_n, N
+	xf     []float32 // the data rows as float32, N x D
+	p      []float32 // the positive term P = Z^T X, K x D, moved along the flips like A (|P| <= N: exact)
+	pb     []float64 // sum_n z_ni, K
 	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data
 	zprevT []int8    // Z_{t-1} transposed (zero before the first iteration)
 	xdot   []float64 // x_n . x*, N (scratch)
@@ -41,7 +44,11 @@ func newIncremental(data *vectors, p *Params) *incremental {
 	n, k := data.n, p.K
 	inc := &incremental{n: n, k: k, gram: make([]float32, n*n), rowSum: make([]float64, n),
 		a: make([]float32, k*n), h: make([]float64, k*n), cx: make([]float64, n),
-		zT: make([]int8, k*n), zprevT: make([]int8, k*n), xdot: make([]float64, n)}
+		zT: make([]int8, k*n), zprevT: make([]int8, k*n), xdot: make([]float64, n),
+		xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
+	for idx, v := range data.x {
+		inc.xf[idx] = float32(v)
+	}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
@@ -73,35 +80,46 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 			energy[r] = inc.cx[r]
 		}
 		for i := 0; i < k; i++ {
-			row, zrow := inc.h[i*n:(i+1)*n], inc.zT[i*n:(i+1)*n]
-			for r := lo; r < hi; r++ {
-				v := row[r]
-				s := sign(v)
-				z[r*k+i], zrow[r] = s, s
+			row, zrow := inc.h[i*n+lo:i*n+hi], inc.zT[i*n+lo:i*n+hi]
+			e := energy[lo:hi]
+			for r, v := range row {
+				zrow[r] = sign(v)
 				if v < 0 {
 					v = -v
 				}
-				energy[r] += v
+				e[r] += v
 			}
 		}
+		transposeBlock(inc.zT, z, k, n, lo, hi)
 	})
 	parallel.For(k, 4, inc.flipRows)
 	copy(inc.zprevT, inc.zT)
 }
 
-// flipRows moves rows [lo, hi) of A along the flips of their hidden units:
-// A[i, :] += (z_ri - zprev_ri) G[r, :].
+// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units:
+// with d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
 func (inc *incremental) flipRows(lo, hi int) {
-	n := inc.n
+	n, dim := inc.n, len(inc.xf)/inc.n
 	for i := lo; i < hi; i++ {
 		arow := blas32.Vector{N: n, Inc: 1, Data: inc.a[i*n : (i+1)*n]}
+		prow := blas32.Vector{N: dim, Inc: 1, Data: inc.p[i*dim : (i+1)*dim]}
 		zrow, prev := inc.zT[i*n:(i+1)*n], inc.zprevT[i*n:(i+1)*n]
 		for r, zv := range zrow {
 			if d := zv - prev[r]; d != 0 {
 				blas32.Axpy(float32(d), blas32.Vector{N: n, Inc: 1, Data: inc.gram[r*n : (r+1)*n]}, arow)
+				blas32.Axpy(float32(d), blas32.Vector{N: dim, Inc: 1, Data: inc.xf[r*dim : (r+1)*dim]}, prow)
+				inc.pb[i] += float64(d)
 			}
 		}
 	}
+}
+
+// positiveTerm copies the maintained P and sum z into the engine's float64 buffers.
+func (inc *incremental) positiveTerm(pos, posB []float64) {
+	for idx, v := range inc.p {
+		pos[idx] = float64(v)
+	}
+	copy(posB, inc.pb)
 }
 
 // advance applies one update to the fields: H += A - N (X x*) z*^T + db, and c.x_n for the
@@ -125,4 +143,23 @@ func (inc *incremental) advance(data *vectors, xs, zs, db []float64) {
 			}
 		}
 	})
+}
+
+// transposeBlock writes columns [lo, hi) of the k x n matrix src into rows lo..hi-1 of the
+// n x k matrix dst, in tiles that stay in L1 (a column-at-a-time copy would miss the cache
+// on every write).
+func transposeBlock(src, dst []int8, k, n, lo, hi int) {
+	const tile = 32
+	for r0 := lo; r0 < hi; r0 += tile {
+		r1 := min(r0+tile, hi)
+		for i0 := 0; i0 < k; i0 += tile {
+			i1 := min(i0+tile, k)
+			for r := r0; r < r1; r++ {
+				out := dst[r*k : (r+1)*k]
+				for i := i0; i < i1; i++ {
+					out[i] = src[i*n+r]
+				}
+			}
+		}
+	}
 }
