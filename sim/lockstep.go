@@ -43,7 +43,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 	if err != nil {
 		return nil, err
 	}
-	w0, b0, c0 := integers(ref.Params())
+	w0, b0, c0 := ref.Params().Ints()
 	m, err := datapath.New(arch, data, w0, b0, c0)
 	if err != nil {
 		return nil, err
@@ -74,8 +74,6 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 	}
 	return rep, nil
 }
-
-func integers(p *herding.Params) (w, b, c []int64) { return p.Ints() }
 
 // compare returns the first difference after iteration t, in the order a user debugs:
 // the pseudo-sample, the hidden states of the data, then the parameters.
@@ -111,7 +109,7 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 			}
 		}
 	}
-	rw, rb, rc := integers(ref.Params())
+	rw, rb, rc := ref.Params().Ints()
 	dw, db, dc := m.Weights()
 	k, d := m.Arch().K, m.Arch().D
 	for idx := range rw {
@@ -135,7 +133,7 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 func initialDivergence(ref *herding.Engine, m *datapath.Machine) *Divergence {
 	evs, count := m.Overflows()
 	e := evs[0]
-	rw, rb, rc := integers(ref.Params())
+	rw, rb, rc := ref.Params().Ints()
 	sig, idx, r := e.Register, []int{e.Index}, int64(0)
 	switch e.Register {
 	case "W":

@@ -48,7 +48,7 @@ func NewReference(data *dataset.Binary, cfg herding.Config, iterations int, tick
 		return nil, err
 	}
 	r := &Reference{data: data, cfg: eng.Config()}
-	r.w0, r.b0, r.c0 = integers(eng.Params())
+	r.w0, r.b0, r.c0 = eng.Params().Ints()
 	r.xcols, r.sumX = columns(data)
 	var fp fingerprinter
 	for t := 1; t <= iterations; t++ {
@@ -58,7 +58,7 @@ func NewReference(data *dataset.Binary, cfg herding.Config, iterations int, tick
 		}
 		r.X, r.Z = append(r.X, it.X), append(r.Z, it.Z)
 		r.MomentError = append(r.MomentError, it.MomentError)
-		w, b, c := integers(eng.Params())
+		w, b, c := eng.Params().Ints()
 		r.state = append(r.state, fp.sum(data.N(), eng.Hidden, w, b, c))
 		if tick != nil {
 			tick()

@@ -146,8 +146,8 @@ func (j *vectorsJob) referenceSet(tick func()) (*testvectors.Set, error) {
 	}
 	k, d, n := j.arch.K, j.arch.D, j.arch.N
 	p0 := herding.InitialWeights(k, d, n, j.cfg.Seed)
-	s := &testvectors.Set{Arch: j.arch, Seed: j.cfg.Seed, Iterations: j.iters, X: j.data.Rows,
-		W0: exactInts(p0.W), B0: exactInts(p0.B), C0: exactInts(p0.C)}
+	s := &testvectors.Set{Arch: j.arch, Seed: j.cfg.Seed, Iterations: j.iters, X: j.data.Rows}
+	s.W0, s.B0, s.C0 = p0.Ints()
 	for t := 1; t <= j.iters; t++ {
 		it, err := eng.Step()
 		if err != nil {
@@ -160,17 +160,8 @@ func (j *vectorsJob) referenceSet(tick func()) (*testvectors.Set, error) {
 		tick()
 	}
 	p := eng.Params()
-	s.WFinal, s.BFinal, s.CFinal = exactInts(p.W), exactInts(p.B), exactInts(p.C)
+	s.WFinal, s.BFinal, s.CFinal = p.Ints()
 	return s, nil
-}
-
-// exactInts converts the scaled reference's weights, which are integers held exactly.
-func exactInts(v []float64) []int64 {
-	out := make([]int64, len(v))
-	for i, x := range v {
-		out[i] = int64(x)
-	}
-	return out
 }
 
 // notBitExact explains a lockstep divergence and which register to widen.
