@@ -156,7 +156,16 @@ func (a *Arch) width(r Reg) int { return a.Regs[r].Format.Word }
 // DirectMemories lists the direct datapath's memories at the Arch's widths: X (N x D bits),
 // the W and P banks (K x D), c and sum x (D), b (K) and, with hidden-bias growth, sum z (K).
 func (a *Arch) DirectMemories() Memories {
-	ms := Memories{
+	ms := a.sharedMemories()
+	if a.GrowHiddenBias {
+		ms = append(ms, Memory{"sum z", a.K, a.width(RegPositive)})
+	}
+	return ms
+}
+
+// sharedMemories are the memories both datapaths hold: X, W, P, c, sum x and b.
+func (a *Arch) sharedMemories() Memories {
+	return Memories{
 		{"X", a.N * a.D, 1},
 		{"W", a.K * a.D, a.width(RegW)},
 		{"P", a.K * a.D, a.width(RegPositive)},
@@ -164,10 +173,6 @@ func (a *Arch) DirectMemories() Memories {
 		{"sum x", a.D, a.width(RegPositive)},
 		{"b", a.K, a.width(RegB)},
 	}
-	if a.GrowHiddenBias {
-		ms = append(ms, Memory{"sum z", a.K, a.width(RegPositive)})
-	}
-	return ms
 }
 
 // DirectMemoryBits is the direct datapath's memory in bits.
@@ -183,13 +188,7 @@ func (a *Arch) AWidth() int { return SignedBits(uint64(a.N) * uint64(a.D)) }
 // (X, W, P, c, sum x, b) and G_x (N x N), A and H (N x K), Z (N x K bits), c.x_m,
 // x_m.sum x and x_m.x* (N each); sum z (K) always (the flips move it).
 func (a *Arch) FlipDrivenMemories() Memories {
-	ms := Memories{
-		{"X", a.N * a.D, 1},
-		{"W", a.K * a.D, a.width(RegW)},
-		{"P", a.K * a.D, a.width(RegPositive)},
-		{"c", a.D, a.width(RegC)},
-		{"sum x", a.D, a.width(RegPositive)},
-		{"b", a.K, a.width(RegB)},
+	return append(a.sharedMemories(), Memories{
 		{"sum z", a.K, a.width(RegPositive)},
 		{"G_x", a.N * a.N, a.GramWidth()},
 		{"A", a.N * a.K, a.AWidth()},
@@ -198,8 +197,7 @@ func (a *Arch) FlipDrivenMemories() Memories {
 		{"c.x", a.N, a.width(RegEnergy)},
 		{"x.sum x", a.N, a.AWidth()},
 		{"x.x*", a.N, a.GramWidth()},
-	}
-	return ms
+	}...)
 }
 
 // FlipDrivenMemoryBits is the flip-driven datapath's memory in bits.
