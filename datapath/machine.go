@@ -71,6 +71,7 @@ type Result struct {
 	Iteration int
 	X, Z      []int8   // the pseudo-sample s*_t
 	Hidden    [][]int8 // z_n of the positive phase, N x K
+	Energies  []int64  // F(x_n) as the energy register held it after vector n's positive pass
 	Sweeps    int
 	Cycles    uint64
 }
@@ -106,6 +107,7 @@ type Machine struct {
 	iteration    int
 	cycle        uint64 // within the iteration
 	hidden       [][]int8
+	energies     []int64 // the energy register at the end of each vector's positive pass
 	overflows    []Overflow
 	overflowSeen uint64
 	done         *Result
@@ -142,7 +144,7 @@ func (m *Machine) allocate() {
 	m.acc = make([]int64, L)
 	m.zcur, m.zprev, m.bestZ = make([]bool, a.K), make([]bool, a.K), make([]bool, a.K)
 	m.xs, m.zs = make([]bool, a.D), make([]bool, a.K)
-	m.hidden = make([][]int8, a.N)
+	m.hidden, m.energies = make([][]int8, a.N), make([]int64, a.N)
 	for n := range m.hidden {
 		m.hidden[n] = make([]int8, a.K)
 	}

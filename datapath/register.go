@@ -43,13 +43,21 @@ func newRegister(s RegSpec) register {
 	return register{lo: minCode(w), hi: maxCode(w), shift: uint(64 - w), sat: s.Overflow == fixedpoint.Sat}
 }
 
-// put returns v as the register stores it, and whether it overflowed.
+// put returns v as the register stores it, and whether it overflowed, and logs v.
 func (r *register) put(v int64) (int64, bool) {
 	r.note(v)
+	out, overflowed := r.cast(v)
+	if overflowed {
+		r.log.Overflows++
+	}
+	return out, overflowed
+}
+
+// cast is put without the log: the functional model's path, which logs no ranges.
+func (r *register) cast(v int64) (int64, bool) {
 	if v >= r.lo && v <= r.hi {
 		return v, false
 	}
-	r.log.Overflows++
 	if r.sat {
 		if v < r.lo {
 			return r.lo, true

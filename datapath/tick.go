@@ -152,6 +152,7 @@ func (m *Machine) posEnd() {
 		m.bestN = m.n
 		copy(m.bestZ, m.zcur)
 	}
+	m.energies[m.n] = m.energy
 	m.zprev, m.zcur = m.zcur, m.zprev
 	m.n++
 	m.ph = phLoadX
@@ -341,6 +342,7 @@ func (m *Machine) finish() {
 	for n := range r.Hidden {
 		r.Hidden[n] = append([]int8(nil), m.hidden[n]...)
 	}
+	r.Energies = append([]int64(nil), m.energies...)
 	m.done = r
 	m.iteration++
 	m.n = 0

@@ -1,0 +1,426 @@
+package datapath
+
+import (
+	"fmt"
+	"math/bits"
+	"sync/atomic"
+
+	"gonum.org/v1/gonum/floats"
+
+	"herdsim/dataset"
+	"herdsim/internal/parallel"
+)
+
+// Functional is the datapath's arithmetic without its clock: the same memories, registers,
+// formats and overflow modes as Machine, and every saturating or wrapping addition in the
+// same order, evaluated a vector at a time instead of a cycle at a time. It gives the
+// Machine's results bit for bit (X, Z, every z_n, every F(x_n), sweeps, cycles, W, b, c
+// and the overflow count of every register; tested against Machine with narrow formats
+// in both overflow modes), at the speed long runs need: the USPS experiment's 2000
+// iterations on 700 vectors, and the energies of its 4000 evaluation images.
+//
+// Where no partial sum can overflow its register it adds in any order (the exact sum is
+// the same): a hidden field w_i.x + b_i when sum_j |W_ij| + |b_i| fits the field register,
+// checked row by row every iteration; the positive statistics always (Validate makes the
+// positive register hold N). Elsewhere it adds in the Machine's order. It keeps no range
+// logs (Machine.Ranges), only overflow counts.
+type Functional struct {
+	arch    Arch
+	regs    [numRegs]register
+	over    [numRegs]uint64 // overflows per register in the herding iterations
+	data    *Vectors
+	w       []int64   // K x D row-major
+	wf      []float64 // W as float64, for exact dot products on the fast path
+	b, c    []int64
+	rowFits []bool // sum_j |W_ij| + |b_i| fits the field register
+
+	iteration int
+	xs, zs    []bool
+	bestN     int
+	best      int64 // SH: the best-energy register
+	bestZ     []bool
+	hidden    [][]int8
+	energies  []int64
+	fields    []int64 // N x K scratch
+}
+
+// Vectors are +-1 vectors prepared for the functional model's field passes.
+type Vectors struct {
+	n, d int
+	rows [][]int8
+	f    []float64 // n x d, +-1
+}
+
+// NewVectors prepares the rows of data (every value +-1).
+func NewVectors(data *dataset.Binary) *Vectors {
+	v := &Vectors{n: data.N(), d: data.D, rows: data.Rows, f: make([]float64, data.N()*data.D)}
+	for n, row := range data.Rows {
+		for j, x := range row[:data.D] {
+			v.f[n*data.D+j] = float64(x)
+		}
+	}
+	return v
+}
+
+// N is the number of vectors.
+func (v *Vectors) N() int { return v.n }
+
+func (v *Vectors) row(n int) []float64 { return v.f[n*v.d : (n+1)*v.d] }
+
+// NewFunctional loads the functional model as New loads the Machine.
+func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functional, error) {
+	if err := arch.Validate(); err != nil {
+		return nil, err
+	}
+	if data.N() != arch.N || data.D != arch.D {
+		return nil, fmt.Errorf("datapath: data are %d x %d, the Arch is built for N=%d, D=%d", data.N(), data.D, arch.N, arch.D)
+	}
+	if len(w0) != arch.K*arch.D || len(b0) != arch.K || len(c0) != arch.D {
+		return nil, fmt.Errorf("datapath: initial parameters have %d, %d, %d entries, want K*D=%d, K=%d, D=%d", len(w0), len(b0), len(c0), arch.K*arch.D, arch.K, arch.D)
+	}
+	k, d, n := arch.K, arch.D, arch.N
+	f := &Functional{arch: arch, data: NewVectors(data), iteration: 1,
+		w: make([]int64, k*d), wf: make([]float64, k*d), b: make([]int64, k), c: make([]int64, d), rowFits: make([]bool, k),
+		xs: make([]bool, d), zs: make([]bool, k), bestZ: make([]bool, k), energies: make([]int64, n), fields: make([]int64, n*k)}
+	for r := range f.regs {
+		f.regs[r] = newRegister(arch.Regs[r])
+	}
+	for i, v := range w0 {
+		f.w[i] = f.put(RegW, v)
+	}
+	for i, v := range b0 {
+		f.b[i] = f.put(RegB, v)
+	}
+	for j, v := range c0 {
+		f.c[j] = f.put(RegC, v)
+	}
+	f.hidden = make([][]int8, n)
+	for i := range f.hidden {
+		f.hidden[i] = make([]int8, k)
+	}
+	f.weightsChanged()
+	return f, nil
+}
+
+// put casts v through register r and counts an overflow.
+func (f *Functional) put(r Reg, v int64) int64 {
+	out, overflowed := f.regs[r].cast(v)
+	if overflowed {
+		f.over[r]++
+	}
+	return out
+}
+
+// Arch returns the model's Arch.
+func (f *Functional) Arch() Arch { return f.arch }
+
+// Overflows returns how many values overflowed each register in the iterations so far
+// (Machine.Ranges()[r].Overflows for the same run).
+func (f *Functional) Overflows() map[Reg]uint64 {
+	out := map[Reg]uint64{}
+	for r, n := range f.over {
+		out[Reg(r)] = n
+	}
+	return out
+}
+
+// Weights returns W (K x D row-major), b and c.
+func (f *Functional) Weights() (w, b, c []int64) {
+	return append([]int64(nil), f.w...), append([]int64(nil), f.b...), append([]int64(nil), f.c...)
+}
+
+// weightsChanged refreshes the float copy of W and which rows may take the fast path.
+func (f *Functional) weightsChanged() {
+	for i, v := range f.w {
+		f.wf[i] = float64(v)
+	}
+	d, hi := f.arch.D, min(f.regs[RegField].hi, 1<<52) // float64 adds integers below 2^53 exactly
+	for i := range f.rowFits {
+		bound := abs64(f.b[i])
+		for _, v := range f.w[i*d : (i+1)*d] {
+			if bound += abs64(v); bound > hi {
+				break // each term is below 2^61, so the sum cannot wrap before this test
+			}
+		}
+		f.rowFits[i] = bound <= hi
+	}
+}
+
+// Step runs one iteration and returns what the Machine's RunIteration returns.
+func (f *Functional) Step() *Result {
+	f.positivePhase()
+	p, sx, pb := f.positiveStats()
+	sweeps := f.search()
+	f.update(p, sx, pb)
+	a := f.arch
+	r := &Result{Iteration: f.iteration, X: make([]int8, a.D), Z: make([]int8, a.K), Sweeps: sweeps,
+		Cycles: a.CyclesPerIteration(sweeps), Hidden: make([][]int8, a.N), Energies: append([]int64(nil), f.energies...)}
+	for j, v := range f.xs {
+		r.X[j] = int8(pm1(v))
+	}
+	for i, v := range f.zs {
+		r.Z[i] = int8(pm1(v))
+	}
+	for n := range r.Hidden {
+		r.Hidden[n] = append([]int8(nil), f.hidden[n]...)
+	}
+	f.iteration++
+	return r
+}
+
+// positivePhase computes every data vector's fields, hidden states and energy, and keeps
+// the search's start (SH: the vector of largest F, strictly larger so the lowest n wins
+// ties; H at t = 1: vector 0).
+func (f *Functional) positivePhase() {
+	a := f.arch
+	f.over[RegField] += f.fieldsOf(f.data, f.fields)
+	for n := 0; n < a.N; n++ {
+		h := f.fields[n*a.K : (n+1)*a.K]
+		for i, v := range h {
+			f.hidden[n][i] = int8(pm1(v >= 0))
+		}
+		e, over := f.energyOf(f.data.rows[n], h)
+		f.energies[n], f.over[RegEnergy] = e, f.over[RegEnergy]+over
+		keep := n == 0 && f.iteration == 1
+		if a.Mode == modeSH {
+			keep = n == 0 || e > f.best
+			if keep {
+				f.best = f.put(RegBestEnergy, e)
+			}
+		}
+		if keep {
+			f.bestN = n
+			for i, v := range h {
+				f.bestZ[i] = v >= 0
+			}
+		}
+	}
+}
+
+// fieldsOf writes the hidden fields h = W x + b of every vector of v (v.N() x K, through
+// the field register) and returns how many partial sums overflowed it.
+func (f *Functional) fieldsOf(v *Vectors, out []int64) uint64 {
+	k, d := f.arch.K, f.arch.D
+	var overflows atomic.Uint64
+	parallel.For(v.n, 16, func(lo, hi int) {
+		var over uint64
+		for n := lo; n < hi; n++ {
+			for i := 0; i < k; i++ {
+				if f.rowFits[i] {
+					out[n*k+i] = int64(floats.Dot(v.row(n), f.wf[i*d:(i+1)*d])) + f.b[i]
+					continue
+				}
+				var o uint64
+				out[n*k+i], o = f.fieldInOrder(i, func(j int) bool { return v.rows[n][j] > 0 })
+				over += o
+			}
+		}
+		overflows.Add(over)
+	})
+	return overflows.Load()
+}
+
+// fieldInOrder is one lane's field pass as the Machine runs it: D additions of +-W_ij,
+// each through the field register, then b_i. x(j) is whether x_j = +1.
+func (f *Functional) fieldInOrder(i int, x func(j int) bool) (int64, uint64) {
+	field := &f.regs[RegField]
+	var acc int64
+	var over uint64
+	for j, w := range f.w[i*f.arch.D : (i+1)*f.arch.D] {
+		if !x(j) {
+			w = -w
+		}
+		if j > 0 {
+			w += acc
+		}
+		acc = castCounting(field, w, &over)
+	}
+	return castCounting(field, acc+f.b[i], &over), over
+}
+
+// energyOf is F(x) = c.x + sum_i |h_i| through the energy register in the Machine's
+// order: the c_j x_j during group 0's pass, then |h_i| for i = 0..K-1.
+func (f *Functional) energyOf(x []int8, h []int64) (int64, uint64) {
+	reg := &f.regs[RegEnergy]
+	var e int64
+	var over uint64
+	for j, c := range f.c {
+		e = castCounting(reg, e+int64(x[j])*c, &over)
+	}
+	for _, v := range h {
+		e = castCounting(reg, e+abs64(v), &over)
+	}
+	return e, over
+}
+
+func castCounting(r *register, v int64, over *uint64) int64 {
+	out, overflowed := r.cast(v)
+	if overflowed {
+		*over++
+	}
+	return out
+}
+
+// Energies writes F(x) of every vector of v as the datapath's field pass computes it under
+// the present weights (the energy register at the end of the pass, as Result.Energies for
+// the data), and returns how many values overflowed the field and energy registers. It
+// does not change the model, nor its overflow counts.
+func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
+	if len(out) != v.n || v.d != f.arch.D {
+		panic("datapath: Functional.Energies: sizes do not match")
+	}
+	k := f.arch.K
+	fields := make([]int64, v.n*k)
+	overflows := f.fieldsOf(v, fields)
+	var energyOver atomic.Uint64
+	parallel.For(v.n, 64, func(lo, hi int) {
+		var over uint64
+		for n := lo; n < hi; n++ {
+			var o uint64
+			out[n], o = f.energyOf(v.rows[n], fields[n*k:(n+1)*k])
+			over += o
+		}
+		energyOver.Add(over)
+	})
+	return overflows + energyOver.Load()
+}
+
+// positiveStats returns P = sum_n z_n x_n^T (K x D), sum_n x_n and, with hidden-bias
+// growth, sum_n z_n. No sum can overflow (Validate makes the positive register hold N),
+// so they are counted with bit operations: z_i.x_j = N - 2 (disagreements).
+func (f *Functional) positiveStats() (p, sx, pb []int64) {
+	a := f.arch
+	words := (a.N + 63) / 64
+	xcol := bitColumns(a.N, a.D, func(n, j int) bool { return f.data.rows[n][j] > 0 })
+	zcol := bitColumns(a.N, a.K, func(n, i int) bool { return f.hidden[n][i] > 0 })
+	p, sx = make([]int64, a.K*a.D), make([]int64, a.D)
+	parallel.For(a.K, 4, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			zi := zcol[i*words : (i+1)*words]
+			for j := 0; j < a.D; j++ {
+				p[i*a.D+j] = int64(a.N - 2*differentBitCount(zi, xcol[j*words:(j+1)*words]))
+			}
+		}
+	})
+	for j := range sx {
+		sx[j] = int64(2*ones(xcol[j*words:(j+1)*words]) - a.N)
+	}
+	if a.GrowHiddenBias {
+		pb = make([]int64, a.K)
+		for i := range pb {
+			pb[i] = int64(2*ones(zcol[i*words:(i+1)*words]) - a.N)
+		}
+	}
+	return p, sx, pb
+}
+
+// bitColumns packs cols columns of n bits each (bit n of column c is set(n, c)).
+func bitColumns(n, cols int, set func(n, c int) bool) []uint64 {
+	words := (n + 63) / 64
+	out := make([]uint64, cols*words)
+	for r := 0; r < n; r++ {
+		for c := 0; c < cols; c++ {
+			if set(r, c) {
+				out[c*words+r/64] |= 1 << uint(r%64)
+			}
+		}
+	}
+	return out
+}
+
+func differentBitCount(a, b []uint64) int {
+	n := 0
+	for w := range a {
+		n += bits.OnesCount64(a[w] ^ b[w])
+	}
+	return n
+}
+
+func ones(a []uint64) int {
+	n := 0
+	for _, v := range a {
+		n += bits.OnesCount64(v)
+	}
+	return n
+}
+
+// search is the negative phase: from its start, up to S sweeps of the z half (the field
+// pass on x*) and the x half (per visible unit, the lanes' adder trees group by group
+// into vis_field, then c_j); it stops after a sweep that changed nothing. It returns the
+// sweeps run.
+func (f *Functional) search() int {
+	a := f.arch
+	if a.Mode == modeSH || f.iteration == 1 {
+		for j := range f.xs {
+			f.xs[j] = f.data.rows[f.bestN][j] > 0
+		}
+		copy(f.zs, f.bestZ)
+	}
+	for s := 1; ; s++ {
+		changed := false
+		for i := range f.zs {
+			h, over := f.fieldInOrder(i, func(j int) bool { return f.xs[j] })
+			f.over[RegField] += over
+			if z := h >= 0; z != f.zs[i] {
+				f.zs[i], changed = z, true
+			}
+		}
+		for j := range f.xs {
+			if x := f.visibleField(j) >= 0; x != f.xs[j] {
+				f.xs[j], changed = x, true
+			}
+		}
+		if !changed || s == a.Sweeps {
+			return s
+		}
+	}
+}
+
+// visibleField is W^T z* + c at visible unit j through vis_field: each group's adder tree
+// over the lanes is exact, the register takes the running sum after every group, then c_j.
+func (f *Functional) visibleField(j int) int64 {
+	a := f.arch
+	var vis int64
+	for g := 0; g < a.Groups(); g++ {
+		var tree int64
+		for i := g * a.Lanes; i < min((g+1)*a.Lanes, a.K); i++ {
+			if f.zs[i] {
+				tree += f.w[i*a.D+j]
+			} else {
+				tree -= f.w[i*a.D+j]
+			}
+		}
+		if g > 0 {
+			tree += vis
+		}
+		vis = f.put(RegVisField, tree)
+	}
+	return f.put(RegVisField, vis+f.c[j])
+}
+
+// update writes W + P - N z* x*^T through the update adder into W, and the same for c
+// (and b with hidden-bias growth).
+func (f *Functional) update(p, sx, pb []int64) {
+	a := f.arch
+	N := int64(a.N)
+	for i := 0; i < a.K; i++ {
+		for j := 0; j < a.D; j++ {
+			u := f.put(RegUpdate, f.w[i*a.D+j]+p[i*a.D+j]-N*pm1(f.zs[i] == f.xs[j]))
+			f.w[i*a.D+j] = f.put(RegW, u)
+		}
+		if a.GrowHiddenBias {
+			f.b[i] = f.put(RegB, f.put(RegUpdate, f.b[i]+pb[i]-N*pm1(f.zs[i])))
+		}
+	}
+	for j := range f.c {
+		f.c[j] = f.put(RegC, f.put(RegUpdate, f.c[j]+sx[j]-N*pm1(f.xs[j])))
+	}
+	f.weightsChanged()
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
