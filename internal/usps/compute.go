@@ -5,6 +5,9 @@ import (
 	"fmt"
 
 	"herdsim/classify"
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/splitmix"
 )
@@ -15,6 +18,9 @@ func settings(u Unit, opts *Options, s *splitData) Settings {
 	switch u.Model.Kind {
 	case KindHerding:
 		st.Mode, st.Hidden, st.Learn, st.Collect = u.Model.Mode.String(), u.Model.Hidden, opts.Learn, opts.Collect
+	case KindDatapath:
+		st.Mode, st.Hidden, st.Learn, st.Collect = u.Model.Mode.String(), u.Model.Hidden, opts.Learn, opts.Collect
+		st.WeightBits, st.Overflow = u.Model.WeightBits, u.Model.Overflow.String()
 	case KindRBM:
 		st.Method, st.Hidden, st.Learn, st.Collect = u.Model.Method.String(), u.Model.Hidden, opts.Learn, opts.Collect
 	}
@@ -33,9 +39,9 @@ func compute(ctx context.Context, u Unit, opts *Options, s *splitData, tick func
 		err = computeMLR(s, r)
 	case KindNN:
 		err = computeNN(s, r)
-	case KindHerding, KindRBM:
+	case KindHerding, KindRBM, KindDatapath:
 		var scores []float64
-		scores, err = computeEnergies(ctx, u, opts, s, tick)
+		scores, err = computeEnergies(ctx, u, opts, s, r, tick)
 		if err == nil {
 			r.ValidScores, r.TestScores = scores[:s.nValid()], scores[s.nValid():]
 		}
@@ -111,6 +117,75 @@ func (m rbmModel) step() error                { m.r.Step(); return nil }
 func (m rbmModel) trainEnergies() []float64   { return m.r.DataFreeEnergies() }
 func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergies(m.eval, out) }
 
+// datapathModel is herding on the datapath model: the energies are the integers the
+// datapath's field pass leaves in its energy register.
+type datapathModel struct {
+	f             *datapath.Functional
+	eval          *datapath.Vectors
+	train         []float64
+	buf           []int64
+	evalOverflows uint64
+}
+
+func (m *datapathModel) step() error {
+	r := m.f.Step()
+	for n, e := range r.Energies {
+		m.train[n] = float64(e) // below 2^53 (the energy register is at most 62 bits wide, and checked)
+	}
+	return nil
+}
+
+func (m *datapathModel) trainEnergies() []float64 { return m.train }
+
+func (m *datapathModel) evalEnergies(out []float64) {
+	m.evalOverflows += m.f.Energies(m.eval, m.buf)
+	for i, e := range m.buf {
+		out[i] = float64(e)
+	}
+}
+
+// record adds the run's overflow counts to the unit's record.
+func (m *datapathModel) record(r *Record) {
+	for reg, n := range m.f.Overflows() {
+		if n > 0 {
+			if r.Overflows == nil {
+				r.Overflows = map[string]uint64{}
+			}
+			r.Overflows[reg.String()] = n
+		}
+	}
+	r.EvalOverflows = m.evalOverflows
+}
+
+// datapathArch is the lossless datapath for the run (datapath.DefaultArch over Learn +
+// Collect iterations) with W at the model's width and overflow mode.
+func datapathArch(m Model, train *dataset.Binary, opts *Options) (datapath.Arch, error) {
+	a := datapath.DefaultArch(m.Hidden, train.D, train.N(), min(m.Hidden, 16), herding.DefaultSweeps,
+		opts.Learn+opts.Collect, m.Mode, false)
+	if m.WeightBits != 0 {
+		a.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: m.WeightBits}, Overflow: m.Overflow}
+	}
+	if e := a.Regs[datapath.RegEnergy].Format.Word; e > 53 {
+		return a, fmt.Errorf("the energy register needs %d bits, more than float64 holds exactly: shorten the run", e)
+	}
+	return a, a.Validate()
+}
+
+func newDatapathModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
+	train := s.train[u.Class]
+	arch, err := datapathArch(u.Model, train, opts)
+	if err != nil {
+		return nil, err
+	}
+	p0 := herding.InitialWeights(u.Model.Hidden, train.D, train.N(), opts.Seed)
+	w, b, c := p0.Ints()
+	f, err := datapath.NewFunctional(arch, train, w, b, c)
+	if err != nil {
+		return nil, err
+	}
+	return &datapathModel{f: f, eval: s.datapathEval(), train: make([]float64, train.N()), buf: make([]int64, len(s.evalRows))}, nil
+}
+
 // unitSeed gives every (seed, split, class) its own RBM generator:
 // mix(mix(mix(seed) + split) + class), mix(v) = the first splitmix64 output seeded with v.
 func unitSeed(seed uint64, split, class int) uint64 {
@@ -120,6 +195,9 @@ func unitSeed(seed uint64, split, class int) uint64 {
 
 func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
 	train := s.train[u.Class]
+	if u.Model.Kind == KindDatapath {
+		return newDatapathModel(u, opts, s)
+	}
 	if u.Model.Kind == KindHerding {
 		e, err := herding.New(train, herding.Config{Hidden: u.Model.Hidden, Mode: u.Model.Mode, Seed: opts.Seed})
 		if err != nil {
@@ -140,10 +218,13 @@ func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
 
 // computeEnergies learns for Learn iterations, then averages the z-scored evaluation
 // energies over Collect iterations (see the package documentation for which weights).
-func computeEnergies(ctx context.Context, u Unit, opts *Options, s *splitData, tick func(float64)) ([]float64, error) {
+func computeEnergies(ctx context.Context, u Unit, opts *Options, s *splitData, r *Record, tick func(float64)) ([]float64, error) {
 	m, err := newEnergyModel(u, opts, s)
 	if err != nil {
 		return nil, err
+	}
+	if dm, ok := m.(*datapathModel); ok {
+		defer dm.record(r)
 	}
 	learnCost, collectCost := iterationCosts(u.Model, sizes{train: s.train[u.Class].N(), eval: len(s.evalRows)})
 	for t := 0; t < opts.Learn; t++ {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"herdsim/classify"
+	"herdsim/datapath"
 	"herdsim/dataset"
 	"herdsim/herding"
 )
@@ -26,8 +27,9 @@ type splitData struct {
 	validCounts []int // per digit
 	testCounts  []int
 
-	batch   *herding.Batch   // evalRows packed for herding (built on first use)
-	evalMat *classify.Matrix // evalRows for the RBM (built on first use)
+	batch   *herding.Batch    // evalRows packed for herding (built on first use)
+	evalMat *classify.Matrix  // evalRows for the RBM (built on first use)
+	dpEval  *datapath.Vectors // evalRows for the datapath model (built on first use)
 }
 
 func loadSplit(src Source, split int, seed uint64) (*splitData, error) {
@@ -72,6 +74,13 @@ func (s *splitData) rbmEval() *classify.Matrix {
 		s.evalMat = classify.FromSigns(s.evalRows, s.d())
 	}
 	return s.evalMat
+}
+
+func (s *splitData) datapathEval() *datapath.Vectors {
+	if s.dpEval == nil {
+		s.dpEval = datapath.NewVectors(&dataset.Binary{Name: "evaluation images", D: s.d(), Rows: s.evalRows})
+	}
+	return s.dpEval
 }
 
 // pixels returns the matrix and labels of all digits' training images, then the

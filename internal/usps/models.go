@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"herdsim/classify"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 )
 
@@ -18,6 +19,10 @@ const (
 	KindNN      Kind = "1nn"     // 1-NN on the pixels
 	KindHerding Kind = "herding" // herding energies, MLR on top
 	KindRBM     Kind = "rbm"     // RBM free energies, MLR on top
+	// KindDatapath is herding run on the datapath model (datapath.Functional) with the
+	// weight memory W at a chosen width and overflow mode: the energies are the
+	// datapath's integers. Every other register is wide enough for every value.
+	KindDatapath Kind = "datapath"
 )
 
 // Model is one bar of Figure 3.
@@ -26,11 +31,66 @@ type Model struct {
 	Kind   Kind            // its family
 	Mode   herding.Mode    // herding: H or SH
 	Method classify.Method // rbm: CD1 or PCD
-	Hidden int             // herding and rbm: K
+	Hidden int             // herding, datapath and rbm: K
+	// datapath: the width of W in bits (0: lossless, datapath.DefaultArch's width for the
+	// run) and what a weight that does not fit does.
+	WeightBits int
+	Overflow   fixedpoint.Overflow
 }
 
 // Energy reports whether the model is scored by class energies (one unit per class).
-func (m Model) Energy() bool { return m.Kind == KindHerding || m.Kind == KindRBM }
+func (m Model) Energy() bool {
+	return m.Kind == KindHerding || m.Kind == KindRBM || m.Kind == KindDatapath
+}
+
+// Datapath returns the herding model m run on the datapath with W at bits bits (0:
+// lossless) and overflow mode o. Its key is m's key and the width, e.g. H1-w14-sat or
+// H1-lossless.
+func (m Model) Datapath(bits int, o fixedpoint.Overflow) (Model, error) {
+	if m.Kind != KindHerding {
+		return Model{}, fmt.Errorf("%s is not a herding model: only H1..H5 and SH1..SH5 run on the datapath", m.Key)
+	}
+	if o != fixedpoint.Wrap && o != fixedpoint.Sat {
+		return Model{}, fmt.Errorf("overflow mode %v: the datapath implements wrap and sat", o)
+	}
+	d := m
+	d.Kind, d.WeightBits, d.Overflow = KindDatapath, bits, o
+	d.Key = fmt.Sprintf("%s-w%d-%s", m.Key, bits, strings.ToLower(o.String()))
+	if bits == 0 {
+		d.Key, d.Overflow = m.Key+"-lossless", fixedpoint.Wrap
+	}
+	return d, nil
+}
+
+// DatapathVariants appends to models, after each herding model, its datapath runs at
+// every width and overflow mode (width 0, lossless, once).
+func DatapathVariants(models []Model, widths []int, overflows []fixedpoint.Overflow) ([]Model, error) {
+	var out []Model
+	herdingSeen := false
+	for _, m := range models {
+		out = append(out, m)
+		if m.Kind != KindHerding {
+			continue
+		}
+		herdingSeen = true
+		for _, w := range widths {
+			for k, o := range overflows {
+				if w == 0 && k > 0 {
+					break
+				}
+				d, err := m.Datapath(w, o)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, d)
+			}
+		}
+	}
+	if !herdingSeen && len(widths) > 0 {
+		return nil, fmt.Errorf("datapath widths need a herding model (h1..h5, sh1..sh5) in --models")
+	}
+	return out, nil
+}
 
 // Catalog lists every model of Figure 3 in the paper's order.
 func Catalog() []Model {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"herdsim/classify"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/atomicfile"
 )
@@ -38,6 +39,9 @@ type planModel struct {
 	Mode   string `json:"mode,omitempty"`
 	Method string `json:"method,omitempty"`
 	Hidden int    `json:"hidden,omitempty"`
+	// datapath models
+	WeightBits int    `json:"weight_bits,omitempty"`
+	Overflow   string `json:"overflow,omitempty"`
 }
 
 // Validate checks the plan.
@@ -70,6 +74,8 @@ func (p Plan) file() planFile {
 		switch m.Kind {
 		case KindHerding:
 			pm.Mode = m.Mode.String()
+		case KindDatapath:
+			pm.Mode, pm.WeightBits, pm.Overflow = m.Mode.String(), m.WeightBits, m.Overflow.String()
 		case KindRBM:
 			pm.Method = m.Method.String()
 		}
@@ -81,13 +87,20 @@ func (p Plan) file() planFile {
 func (f planFile) plan() (Plan, error) {
 	p := Plan{Splits: f.Splits, SplitSeed: f.SplitSeed, Seed: f.Seed, Learn: f.Learn, Collect: f.Collect}
 	for _, pm := range f.Models {
-		m := Model{Key: pm.Key, Kind: pm.Kind, Hidden: pm.Hidden}
-		if pm.Kind == KindHerding {
+		m := Model{Key: pm.Key, Kind: pm.Kind, Hidden: pm.Hidden, WeightBits: pm.WeightBits}
+		if pm.Kind == KindHerding || pm.Kind == KindDatapath {
 			mode, err := herding.ParseMode(pm.Mode)
 			if err != nil {
 				return p, err
 			}
 			m.Mode = mode
+		}
+		if pm.Kind == KindDatapath {
+			o, err := fixedpoint.ParseOverflow(pm.Overflow)
+			if err != nil {
+				return p, fmt.Errorf("model %s: %w", pm.Key, err)
+			}
+			m.Overflow = o
 		}
 		if pm.Kind == KindRBM && pm.Method == classify.PCD.String() {
 			m.Method = classify.PCD

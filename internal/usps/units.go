@@ -71,6 +71,8 @@ type Settings struct {
 	Mode        string `json:"mode,omitempty"`
 	Method      string `json:"method,omitempty"`
 	Hidden      int    `json:"hidden,omitempty"`
+	WeightBits  int    `json:"weight_bits,omitempty"` // datapath: W's width (0: lossless)
+	Overflow    string `json:"overflow,omitempty"`    // datapath: wrap or sat
 	Learn       int    `json:"learn,omitempty"`
 	Collect     int    `json:"collect,omitempty"`
 	Seed        uint64 `json:"seed"`
@@ -88,6 +90,10 @@ type Record struct {
 	// Energy models: the averaged z-scores of every validation and every test image.
 	ValidScores []float64 `json:"valid_scores,omitempty"`
 	TestScores  []float64 `json:"test_scores,omitempty"`
+	// Datapath models: values that overflowed each register in the run's iterations, and
+	// in the evaluation images' field passes (zero counts are left out).
+	Overflows     map[string]uint64 `json:"overflows,omitempty"`
+	EvalOverflows uint64            `json:"eval_overflows,omitempty"`
 	// Baselines: the test result (and MLR's choice of L2 strength).
 	L2          float64   `json:"l2,omitempty"`
 	ValidErrors []float64 `json:"valid_errors,omitempty"`

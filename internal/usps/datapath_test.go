@@ -1,0 +1,81 @@
+package usps
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/fixedpoint"
+)
+
+// datapathPlan is H1 and SH2 in float and on the datapath: lossless, and with W too narrow.
+func datapathPlan(t *testing.T, widths []int, overflows []fixedpoint.Overflow) Plan {
+	base, err := ParseModels("h1,sh2")
+	require.NoError(t, err)
+	base[0].Hidden, base[1].Hidden = 4, 6
+	ms, err := DatapathVariants(base, widths, overflows)
+	require.NoError(t, err)
+	return Plan{Models: ms, Splits: []int{0}, SplitSeed: 1, Seed: 1, Learn: 6, Collect: 5}
+}
+
+func records(t *testing.T, out string, p Plan) map[string]*Record {
+	got := map[string]*Record{}
+	for _, u := range Grid(p.Models, p.Splits) {
+		rec, err := readRecord(out, u, settings(u, &Options{Plan: p}, nil))
+		require.NoError(t, err)
+		require.NotNil(t, rec, "%s did not finish", u)
+		got[u.String()] = rec
+	}
+	return got
+}
+
+// With lossless widths the datapath's energies are the reference's integers, so every
+// averaged score equals the float run's bit for bit; a W too narrow for the run changes
+// them and records its overflows.
+func TestDatapathLosslessEqualsReference(t *testing.T) {
+	p := datapathPlan(t, []int{0, 5}, []fixedpoint.Overflow{fixedpoint.Sat, fixedpoint.Wrap})
+	keys := []string{}
+	for _, m := range p.Models {
+		keys = append(keys, m.Key)
+	}
+	require.Equal(t, []string{"H1", "H1-lossless", "H1-w5-sat", "H1-w5-wrap", "SH2", "SH2-lossless", "SH2-w5-sat", "SH2-w5-wrap"}, keys)
+	out := t.TempDir()
+	_, err := Run(context.Background(), toySource{}, Options{Plan: p, Out: out})
+	require.NoError(t, err)
+	recs := records(t, out, p)
+	for c := range Digits {
+		for _, base := range []string{"H1", "SH2"} {
+			ref := recs[unitName(base, c)]
+			lossless := recs[unitName(base+"-lossless", c)]
+			require.Equal(t, ref.ValidScores, lossless.ValidScores, "%s class %d", base, c)
+			require.Equal(t, ref.TestScores, lossless.TestScores, "%s class %d", base, c)
+			require.Empty(t, lossless.Overflows)
+			for _, o := range []string{"sat", "wrap"} {
+				narrow := recs[unitName(base+"-w5-"+o, c)]
+				require.Positive(t, narrow.Overflows["W"], "%s-w5-%s class %d: W should overflow (it must hold N = 12 and moves by up to 2N)", base, o, c)
+				require.NotEqual(t, ref.ValidScores, narrow.ValidScores, "%s-w5-%s class %d", base, o, c)
+			}
+		}
+	}
+}
+
+func unitName(model string, class int) string {
+	return fmt.Sprintf("split 0 %s class %d", model, class)
+}
+
+func TestDatapathVariantsNeedHerdingAndValidWidths(t *testing.T) {
+	ms, err := ParseModels("mlr,cd1")
+	require.NoError(t, err)
+	_, err = DatapathVariants(ms, []int{12}, []fixedpoint.Overflow{fixedpoint.Sat})
+	require.ErrorContains(t, err, "need a herding model")
+	h, err := ParseModels("h1")
+	require.NoError(t, err)
+	_, err = h[0].Datapath(12, fixedpoint.SatSym)
+	require.ErrorContains(t, err, "wrap and sat")
+	// W narrower than N is refused by the datapath when the unit starts.
+	p := datapathPlan(t, []int{3}, []fixedpoint.Overflow{fixedpoint.Sat})
+	_, err = Run(context.Background(), toySource{}, Options{Plan: p, Out: t.TempDir()})
+	require.ErrorContains(t, err, "cannot hold the initial weights")
+}
