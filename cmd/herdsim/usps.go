@@ -14,7 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/internal/sweep"
 	"herdsim/internal/usps"
 )
 
@@ -32,6 +34,9 @@ type uspsFlags struct {
 	shard    string
 	merge    bool
 	maxUnits int
+
+	weightBits string // datapath variants of the herding models: widths of W
+	overflow   string // and their overflow modes
 }
 
 func newUSPSCommand() *cobra.Command {
@@ -64,6 +69,8 @@ does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the sh
 	fs.StringVar(&f.shard, "shard", "", "i/n: run only units i, i+n, ... of the grid (batch arrays)")
 	fs.BoolVar(&f.merge, "merge", false, "run nothing: write the results from the units already in --out")
 	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after this many units (0: no limit)")
+	fs.StringVar(&f.weightBits, "weight-bits", "", "also run every herding model on the datapath model with W this wide: a list like 12:20:2,24; 'lossless' for the lossless datapath (models H1-w14-sat, H1-lossless, ...)")
+	fs.StringVar(&f.overflow, "overflow", "sat", "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
 	cmd.AddCommand(newUSPSMergeCommand())
 	return cmd
 }
@@ -141,6 +148,9 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 	if err != nil {
 		return usps.Options{}, fmt.Errorf("--models: %w", err)
 	}
+	if models, err = f.datapathVariants(models); err != nil {
+		return usps.Options{}, err
+	}
 	if splits < 1 {
 		return usps.Options{}, fmt.Errorf("--splits %d: must be at least 1", splits)
 	}
@@ -157,6 +167,42 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 		}
 	}
 	return opts, nil
+}
+
+// datapathVariants adds the --weight-bits runs of every herding model.
+func (f *uspsFlags) datapathVariants(models []usps.Model) ([]usps.Model, error) {
+	if f.weightBits == "" {
+		return models, nil
+	}
+	var widths []int
+	var ranges []string
+	for _, part := range strings.Split(f.weightBits, ",") {
+		if strings.EqualFold(strings.TrimSpace(part), "lossless") {
+			widths = append(widths, 0)
+			continue
+		}
+		ranges = append(ranges, part)
+	}
+	if len(ranges) > 0 {
+		ws, err := sweep.ParseWidths(strings.Join(ranges, ","))
+		if err != nil {
+			return nil, fmt.Errorf("--weight-bits: %w", err)
+		}
+		widths = append(widths, ws...)
+	}
+	var modes []fixedpoint.Overflow
+	for _, name := range strings.Split(f.overflow, ",") {
+		o, err := parseOverflow(strings.TrimSpace(name))
+		if err != nil {
+			return nil, fmt.Errorf("--overflow: %w", err)
+		}
+		modes = append(modes, o)
+	}
+	out, err := usps.DatapathVariants(models, widths, modes)
+	if err != nil {
+		return nil, fmt.Errorf("--weight-bits: %w", err)
+	}
+	return out, nil
 }
 
 // parseShard reads "i/n" with 0 <= i < n.

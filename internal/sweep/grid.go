@@ -80,14 +80,16 @@ func ParseVary(s string) (Vary, error) {
 	if err != nil {
 		return Vary{}, fmt.Errorf("--vary %q: %w", s, err)
 	}
-	widths, err := parseWidths(spec)
+	widths, err := ParseWidths(spec)
 	if err != nil {
 		return Vary{}, fmt.Errorf("--vary %q: %w", s, err)
 	}
 	return Vary{Group: g, Widths: widths}, nil
 }
 
-func parseWidths(spec string) ([]int, error) {
+// ParseWidths reads a list of widths: comma-separated WIDTH, FROM:TO or FROM:TO:STEP,
+// sorted, each at most once.
+func ParseWidths(spec string) ([]int, error) {
 	var out []int
 	for _, part := range strings.Split(spec, ",") {
 		ws, err := parseRange(part)
