@@ -3,6 +3,7 @@ package usps
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,8 +43,14 @@ func TestDatapathLosslessEqualsReference(t *testing.T) {
 	}
 	require.Equal(t, []string{"H1", "H1-lossless", "H1-w5-sat", "H1-w5-wrap", "SH2", "SH2-lossless", "SH2-w5-sat", "SH2-w5-wrap"}, keys)
 	out := t.TempDir()
-	_, err := Run(context.Background(), toySource{}, Options{Plan: p, Out: out})
+	sum, err := Run(context.Background(), toySource{}, Options{Plan: p, Out: out})
 	require.NoError(t, err)
+	require.FileExists(t, filepath.Join(out, "weights.png"))
+	md := sum.Results.Markdown()
+	require.Contains(t, md, "| H1-lossless | lossless | - |")
+	require.Contains(t, md, "| SH2-w5-wrap | 5 | wrap |")
+	require.Equal(t, sum.Results.Models["H1"], sum.Results.Models["H1-lossless"])
+	require.Positive(t, sum.Results.Models["H1-w5-sat"].WeightOverflows)
 	recs := records(t, out, p)
 	for c := range Digits {
 		for _, base := range []string{"H1", "SH2"} {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"herdsim/classify"
@@ -18,6 +19,8 @@ type ModelResult struct {
 	TestErrorSE   float64   `json:"test_error_se"`
 	Splits        []float64 `json:"splits"`       // test error of each split, in plan order
 	L2            []float64 `json:"l2,omitempty"` // MLR's chosen L2 strength per split (not 1NN)
+	// Datapath models: values that overflowed W, summed over every class and split.
+	WeightOverflows uint64 `json:"weight_overflows,omitempty"`
 }
 
 // Results is results.json.
@@ -74,6 +77,11 @@ func modelResult(m Model, splits []int, recs map[Unit]*Record) (ModelResult, err
 			return mr, err
 		}
 		mr.Splits = append(mr.Splits, errPct)
+		if m.Kind == KindDatapath {
+			for c := range Digits {
+				mr.WeightOverflows += recs[Unit{Split: s, Model: m, Class: c}].Overflows["W"]
+			}
+		}
 		if m.Kind != KindNN {
 			mr.L2 = append(mr.L2, l2)
 		}
@@ -173,7 +181,17 @@ func (r *Results) Write(out string) error {
 	if err := atomicfile.WriteBytes(filepath.Join(out, "results.md"), []byte(r.Markdown())); err != nil {
 		return err
 	}
-	return r.chart(filepath.Join(out, "results.png"))
+	if err := r.chart(filepath.Join(out, "results.png")); err != nil {
+		return err
+	}
+	if !r.hasDatapath() {
+		return nil
+	}
+	return r.widthChart(filepath.Join(out, "weights.png"))
+}
+
+func (r *Results) hasDatapath() bool {
+	return slices.ContainsFunc(r.order, func(m Model) bool { return m.Kind == KindDatapath })
 }
 
 // Markdown renders the results as a table, models in the plan's order.
@@ -193,12 +211,65 @@ func (r *Results) Markdown() string {
 		}
 		fmt.Fprintf(&sb, "| %s | %s | %.2f | %.2f | %s |\n", m.Key, k, mr.TestErrorMean, mr.TestErrorSE, strings.Join(per, ", "))
 	}
+	if r.hasDatapath() {
+		sb.WriteString("\nOn the datapath (datapath.Functional; every register but W wide enough for every value):\n\n")
+		sb.WriteString("| model | W bits | overflow | test error (%) | W overflows |\n| --- | --- | --- | --- | --- |\n")
+		for _, m := range r.order {
+			if m.Kind != KindDatapath {
+				continue
+			}
+			bits, mode := fmt.Sprint(m.WeightBits), strings.ToLower(m.Overflow.String())
+			if m.WeightBits == 0 {
+				bits, mode = "lossless", "-"
+			}
+			mr := r.Models[m.Key]
+			fmt.Fprintf(&sb, "| %s | %s | %s | %.2f | %d |\n", m.Key, bits, mode, mr.TestErrorMean, mr.WeightOverflows)
+		}
+	}
 	return sb.String()
+}
+
+// widthChart plots the test error against W's width: one line per herding model and
+// overflow mode, and the float reference of each model as a flat line.
+func (r *Results) widthChart(path string) error {
+	p := pictures.Plot{Title: "USPS test error against the width of W", XLabel: "W bits", YLabel: "test error (%)"}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	series := map[string]*pictures.Series{}
+	var names []string
+	for _, m := range r.order {
+		if m.Kind != KindDatapath || m.WeightBits == 0 {
+			continue
+		}
+		base := strings.SplitN(m.Key, "-", 2)[0]
+		name := base + " " + strings.ToLower(m.Overflow.String())
+		if series[name] == nil {
+			series[name] = &pictures.Series{Name: name, Points: true}
+			names = append(names, name)
+		}
+		s := series[name]
+		s.X, s.Y = append(s.X, float64(m.WeightBits)), append(s.Y, r.Models[m.Key].TestErrorMean)
+		lo, hi = math.Min(lo, float64(m.WeightBits)), math.Max(hi, float64(m.WeightBits))
+	}
+	for _, n := range names {
+		p.Series = append(p.Series, *series[n])
+	}
+	for _, m := range r.order {
+		if mr, ok := r.Models[m.Key]; ok && m.Kind == KindHerding && !math.IsInf(lo, 1) {
+			p.Series = append(p.Series, pictures.Series{Name: m.Key + " float", X: []float64{lo, hi}, Y: []float64{mr.TestErrorMean, mr.TestErrorMean}})
+		}
+	}
+	if len(p.Series) == 0 {
+		return nil // only lossless datapath runs: nothing to plot against width
+	}
+	return pictures.LinePlot(path, p)
 }
 
 func (r *Results) chart(path string) error {
 	b := pictures.Bars{Title: "USPS test error (Figure 3)", YLabel: "test error (%)"}
 	for _, m := range r.order {
+		if m.Kind == KindDatapath {
+			continue // weights.png
+		}
 		mr := r.Models[m.Key]
 		b.Labels = append(b.Labels, m.Key)
 		b.Values = append(b.Values, mr.TestErrorMean)
