@@ -79,6 +79,17 @@ func TestUSPSFlags(t *testing.T) {
 	require.Equal(t, []int{0, 1, 2, 3}, opts.Splits)
 	require.Len(t, opts.Models, 16)
 
+	f.quick, f.weightBits, f.overflow = true, "lossless,12:14:2", "sat,wrap"
+	opts, err = f.options(nil)
+	require.NoError(t, err)
+	var keys []string
+	for _, m := range opts.Models {
+		keys = append(keys, m.Key)
+	}
+	require.Equal(t, []string{"MLR", "1NN", "H1", "H1-lossless", "H1-w12-sat", "H1-w12-wrap", "H1-w14-sat", "H1-w14-wrap",
+		"SH1", "SH1-lossless", "SH1-w12-sat", "SH1-w12-wrap", "SH1-w14-sat", "SH1-w14-wrap", "CD1"}, keys)
+	f.quick, f.weightBits, f.overflow = false, "", "sat"
+
 	for _, s := range []string{"3/3", "-1/2", "1", "a/b", "0/0"} {
 		_, _, err := parseShard(s)
 		require.Error(t, err, s)
@@ -93,6 +104,9 @@ func TestUSPSFlags(t *testing.T) {
 		{[]string{"usps", "--out", t.TempDir(), "--splits", "0"}, "--splits 0"},
 		{[]string{"usps", "--out", t.TempDir(), "--usps-dir", "/no/such/dir"}, "/no/such/dir"},
 		{[]string{"usps", "merge", "--out", t.TempDir(), t.TempDir()}, "plan.json"},
+		{[]string{"usps", "--out", t.TempDir(), "--models", "mlr", "--weight-bits", "12"}, "need a herding model"},
+		{[]string{"usps", "--out", t.TempDir(), "--models", "h1", "--weight-bits", "12:x"}, `width "x" is not a number`},
+		{[]string{"usps", "--out", t.TempDir(), "--models", "h1", "--weight-bits", "12", "--overflow", "sat_sym"}, "--overflow"},
 	}
 	for _, c := range cases {
 		_, err := run(t, c.args...)
