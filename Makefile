@@ -42,6 +42,28 @@ bitstream: build
 	icepack $(FPGA_OUT)/synth/herd.asc $(FPGA_OUT)/herd.bin
 	@echo "wrote $(FPGA_OUT)/herd.bin (report: $(FPGA_OUT)/synth.json)"
 
+# The USPS experiment's full grid (docs/usps.md): 16 models x 4 splits, about 6 hours of
+# compute on this 2-core machine, so it runs over several sessions. Its finished units are
+# committed in results/usps-full/ (one xz tarball per split): usps-full unpacks them into
+# out/usps-full (keeping any newer local files) and resumes the grid; usps-pack repacks
+# what out/usps-full holds, to commit.
+USPS_OUT := out/usps-full
+USPS_ARCHIVE := results/usps-full
+.PHONY: usps-full usps-pack
+usps-full: build
+	mkdir -p $(USPS_OUT)
+	for a in $(USPS_ARCHIVE)/*.tar.xz; do [ ! -e "$$a" ] || tar -xJf "$$a" -C $(USPS_OUT) --skip-old-files; done
+	$(BIN) usps --models all --out $(USPS_OUT)
+
+usps-pack:
+	mkdir -p $(USPS_ARCHIVE)
+	for d in $(USPS_OUT)/units/split*; do \
+		s=$$(basename $$d); \
+		tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cJf $(USPS_ARCHIVE)/$$s.tar.xz.tmp -C $(USPS_OUT) units/$$s && \
+		mv $(USPS_ARCHIVE)/$$s.tar.xz.tmp $(USPS_ARCHIVE)/$$s.tar.xz; \
+	done
+	cp $(USPS_OUT)/plan.json $(USPS_OUT)/timing.jsonl $(USPS_ARCHIVE)/
+
 bench:
 	$(GO) test -run NONE -bench . -benchmem ./...
 
