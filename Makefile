@@ -16,9 +16,12 @@ demo: build
 	@echo "wrote out/demo: trace.jsonl weights.json summary.json samples.png rates.png moment_error.png"
 
 # Everything CI checks: vet, formatting, and the whole test suite (benchmarks are not timed
-# as tests; run `make bench` for the figures).
+# as tests; run `make bench` for the figures); herding again with GOEXPERIMENT=simd, whose
+# AVX-512 flip kernel (herding/flips_simd.go) must give the portable kernel's bits.
 test: vet fmt-check
 	$(GO) test ./...
+	GOEXPERIMENT=simd $(GO) vet ./herding
+	GOEXPERIMENT=simd $(GO) test ./herding
 
 vet:
 	$(GO) vet ./...

@@ -1,7 +1,6 @@
 package herding
 
 import (
-	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/parallel"
@@ -100,18 +99,13 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 // with d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
 func (inc *incremental) flipRows(lo, hi int) {
 	n, dim := inc.n, len(inc.xf)/inc.n
+	flips := make([][]int32, hi-lo)
 	for i := lo; i < hi; i++ {
-		arow := blas32.Vector{N: n, Inc: 1, Data: inc.a[i*n : (i+1)*n]}
-		prow := blas32.Vector{N: dim, Inc: 1, Data: inc.p[i*dim : (i+1)*dim]}
-		zrow, prev := inc.zT[i*n:(i+1)*n], inc.zprevT[i*n:(i+1)*n]
-		for r, zv := range zrow {
-			if d := zv - prev[r]; d != 0 {
-				blas32.Axpy(float32(d), blas32.Vector{N: n, Inc: 1, Data: inc.gram[r*n : (r+1)*n]}, arow)
-				blas32.Axpy(float32(d), blas32.Vector{N: dim, Inc: 1, Data: inc.xf[r*dim : (r+1)*dim]}, prow)
-				inc.pb[i] += float64(d)
-			}
-		}
+		flips[i-lo] = gatherFlips(inc.zT[i*n:(i+1)*n], inc.zprevT[i*n:(i+1)*n], nil)
+		inc.pb[i] += flipSum(flips[i-lo])
 	}
+	addFlipsUnits(inc.a[lo*n:hi*n], n, inc.gram, flips)
+	addFlipsUnits(inc.p[lo*dim:hi*dim], dim, inc.xf, flips)
 }
 
 // positiveTerm copies the maintained P and sum z into the engine's float64 buffers.

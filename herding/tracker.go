@@ -1,7 +1,6 @@
 package herding
 
 import (
-	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/parallel"
@@ -103,16 +102,15 @@ func (tr *Tracker) advance(zT []int8, xs, zs, db []float64) {
 		tr.cx[j] += tr.rowSum[j] - N*tr.edot[j]
 	}
 	parallel.For(tr.e.cfg.Hidden, 4, func(lo, hi int) {
+		flips := make([][]int32, hi-lo)
 		for i := lo; i < hi; i++ {
-			arow := blas32.Vector{N: m, Inc: 1, Data: tr.a[i*m : (i+1)*m]}
-			zrow, prev := zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n]
-			for r, zv := range zrow {
-				if d := zv - prev[r]; d != 0 {
-					blas32.Axpy(float32(d), blas32.Vector{N: m, Inc: 1, Data: tr.gramT[r*m : (r+1)*m]}, arow)
-				}
-			}
+			flips[i-lo] = gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], nil)
+		}
+		addFlipsUnits(tr.a[lo*m:hi*m], m, tr.gramT, flips)
+		for i := lo; i < hi; i++ {
+			arow := tr.a[i*m : (i+1)*m]
 			hrow := tr.h[i*m : (i+1)*m]
-			for j, v := range arow.Data {
+			for j, v := range arow {
 				hrow[j] += float64(v)
 			}
 			floats.AddScaled(hrow, -N*zs[i], tr.edot)
