@@ -155,6 +155,9 @@ type sizes struct{ train, eval int }
 func iterationCosts(m Model, sz sizes) (learn, collect float64) {
 	k, n, e := float64(m.Hidden), float64(sz.train), float64(sz.eval)
 	passes, slower := 1.0, 1.0 // herding: the positive phase, on herding's own kernels
+	if m.Kind == KindDatapath {
+		slower = 3 // every evaluation field from W (no flip tracking), and the registers' casts
+	}
 	if m.Kind == KindRBM {
 		passes, slower = 5, 2 // CD-1: three field passes and two gradient halves; classify's kernels and exp
 		if m.Method == classify.PCD {
