@@ -35,12 +35,30 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
-func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) {
+// BenchmarkStepLate is BenchmarkStep at K = 1000 after 1000 warm-up iterations: the
+// regime of the USPS experiment's collecting half (iterations 1001..2000), where fewer
+// hidden states flip than early on.
+func BenchmarkStepLate(b *testing.B) {
+	data := uspsClass(b)
+	for _, mode := range []Mode{ModeH, ModeSH} {
+		for _, direct := range []bool{true, false} {
+			form := map[bool]string{true: "direct", false: "incremental"}[direct]
+			b.Run(fmt.Sprintf("K=1000/%s/%s", mode, form), func(b *testing.B) {
+				benchStepsAfter(b, data, Config{Hidden: 1000, Mode: mode, Seed: 1, Direct: direct}, 1000)
+			})
+		}
+	}
+}
+
+func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) { benchStepsAfter(b, data, cfg, 20) }
+
+func benchStepsAfter(b *testing.B, data *dataset.Binary, cfg Config, warmup int) {
+	b.Logf("flip kernel: %s", FlipKernel())
 	e, err := New(data, cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range 20 {
+	for range warmup {
 		if _, err := e.Step(); err != nil {
 			b.Fatal(err)
 		}

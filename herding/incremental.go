@@ -1,6 +1,8 @@
 package herding
 
 import (
+	"sync"
+
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/parallel"
@@ -30,8 +32,7 @@ type incremental struct {
 	xf     []float32 // the data rows as float32, N x D
 	p      []float32 // the positive term P = Z^T X, K x D, moved along the flips like A (|P| <= N: exact)
 	pb     []float64 // sum_n z_ni, K
-	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data
-	zprevT []int8    // Z_{t-1} transposed (zero before the first iteration)
+	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (zero before the first iteration)
 	xdot   []float64 // x_n . x*, N (scratch)
 }
 
@@ -43,7 +44,7 @@ func newIncremental(data *vectors, p *Params) *incremental {
 	n, k := data.n, p.K
 	inc := &incremental{n: n, k: k, gram: make([]float32, n*n), rowSum: make([]float64, n),
 		a: make([]float32, k*n), h: make([]float64, k*n), cx: make([]float64, n),
-		zT: make([]int8, k*n), zprevT: make([]int8, k*n), xdot: make([]float64, n),
+		zT: make([]int8, k*n), xdot: make([]float64, n),
 		xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
 	for idx, v := range data.x {
 		inc.xf[idx] = float32(v)
@@ -71,10 +72,14 @@ func newIncremental(data *vectors, p *Params) *incremental {
 }
 
 // positive takes the hidden states and energies from the maintained fields and moves A
-// from Z_{t-1} to Z_t along the flips. z is N x K, energy has N entries.
+// from Z_{t-1} to Z_t along the flips, which the sign pass gathers as it overwrites Z_{t-1}.
+// z is N x K, energy has N entries.
 func (inc *incremental) positive(z []int8, energy []float64) {
 	n, k := inc.n, inc.k
+	var mu sync.Mutex
+	var chunks [][][]int32 // per range of data vectors, per hidden unit: its flips
 	parallel.For(n, 16, func(lo, hi int) {
+		flips := make([][]int32, k)
 		for r := lo; r < hi; r++ {
 			energy[r] = inc.cx[r]
 		}
@@ -82,7 +87,10 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 			row, zrow := inc.h[i*n+lo:i*n+hi], inc.zT[i*n+lo:i*n+hi]
 			e := energy[lo:hi]
 			for r, v := range row {
-				zrow[r] = sign(v)
+				if s := sign(v); s != zrow[r] {
+					flips[i] = append(flips[i], int32(lo+r)<<3|int32(s-zrow[r]+2))
+					zrow[r] = s
+				}
 				if v < 0 {
 					v = -v
 				}
@@ -90,18 +98,23 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 			}
 		}
 		transposeBlock(inc.zT, z, k, n, lo, hi)
+		mu.Lock()
+		chunks = append(chunks, flips)
+		mu.Unlock()
 	})
-	parallel.For(k, 4, inc.flipRows)
-	copy(inc.zprevT, inc.zT)
+	parallel.For(k, 4, func(lo, hi int) { inc.flipRows(lo, hi, chunks) })
 }
 
-// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units:
-// with d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
-func (inc *incremental) flipRows(lo, hi int) {
+// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units
+// (gathered in chunks, whose order does not matter: every sum is exact): with
+// d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
+func (inc *incremental) flipRows(lo, hi int, chunks [][][]int32) {
 	n, dim := inc.n, len(inc.xf)/inc.n
 	flips := make([][]int32, hi-lo)
 	for i := lo; i < hi; i++ {
-		flips[i-lo] = gatherFlips(inc.zT[i*n:(i+1)*n], inc.zprevT[i*n:(i+1)*n], nil)
+		for _, c := range chunks {
+			flips[i-lo] = append(flips[i-lo], c[i]...)
+		}
 		inc.pb[i] += flipSum(flips[i-lo])
 	}
 	addFlipsUnits(inc.a[lo*n:hi*n], n, inc.gram, flips)
