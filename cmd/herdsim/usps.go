@@ -34,6 +34,7 @@ type uspsFlags struct {
 	shard    string
 	merge    bool
 	maxUnits int
+	direct   bool
 
 	weightBits string // datapath variants of the herding models: widths of W
 	overflow   string // and their overflow modes
@@ -69,6 +70,7 @@ does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the sh
 	fs.StringVar(&f.shard, "shard", "", "i/n: run only units i, i+n, ... of the grid (batch arrays)")
 	fs.BoolVar(&f.merge, "merge", false, "run nothing: write the results from the units already in --out")
 	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after this many units (0: no limit)")
+	fs.BoolVar(&f.direct, "direct", false, "herding in the direct form (every field from W), not flip-driven: the same results, slower; for timing")
 	fs.StringVar(&f.weightBits, "weight-bits", "", "also run every herding model on the datapath model with W this wide: a list like 12:20:2,24; 'lossless' for the lossless datapath (models H1-w14-sat, H1-lossless, ...)")
 	fs.StringVar(&f.overflow, "overflow", "sat", "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
 	cmd.AddCommand(newUSPSMergeCommand())
@@ -156,7 +158,7 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 	}
 	opts := usps.Options{
 		Plan: usps.Plan{Models: models, SplitSeed: f.split, Seed: f.seed, Learn: f.learn, Collect: f.collect},
-		Out:  f.out, MaxUnits: f.maxUnits, Log: log,
+		Out:  f.out, MaxUnits: f.maxUnits, Log: log, Direct: f.direct,
 	}
 	for s := 0; s < splits; s++ {
 		opts.Splits = append(opts.Splits, s)

@@ -199,7 +199,7 @@ func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
 		return newDatapathModel(u, opts, s)
 	}
 	if u.Model.Kind == KindHerding {
-		e, err := herding.New(train, herding.Config{Hidden: u.Model.Hidden, Mode: u.Model.Mode, Seed: opts.Seed})
+		e, err := herding.New(train, herding.Config{Hidden: u.Model.Hidden, Mode: u.Model.Mode, Seed: opts.Seed, Direct: opts.Direct})
 		if err != nil {
 			return nil, err
 		}

@@ -17,11 +17,14 @@ import (
 // Options run a plan (or one shard of it) into an output folder.
 type Options struct {
 	Plan
-	Out      string    // output folder (created if missing)
-	Shard    int       // this run's shard, 0..Shards-1
-	Shards   int       // number of shards; 0 or 1 runs the whole grid
-	MaxUnits int       // stop after running this many units (0: no limit)
-	Log      io.Writer // one line per finished unit with its wall time; nil discards
+	Out      string // output folder (created if missing)
+	Shard    int    // this run's shard, 0..Shards-1
+	Shards   int    // number of shards; 0 or 1 runs the whole grid
+	MaxUnits int    // stop after running this many units (0: no limit)
+	// Direct runs herding in the direct form (every field and evaluation energy from W) instead
+	// of the flip-driven one: the same bits (tested), slower; for timing the two.
+	Direct bool
+	Log    io.Writer // one line per finished unit with its wall time; nil discards
 }
 
 // Summary is what a run did.

@@ -203,3 +203,15 @@ func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
 	require.Equal(t, read(t, filepath.Join(one, "results.json")), read(t, filepath.Join(four, "results.json")))
 	require.Equal(t, read(t, filepath.Join(one, "units/split1/CD1/class4.json")), read(t, filepath.Join(four, "units/split1/CD1/class4.json")))
 }
+
+// The direct form of herding (every field and evaluation energy from W) gives the
+// flip-driven form's bytes: units and results.
+func TestDirectFormGivesTheSameBytes(t *testing.T) {
+	inc, direct := t.TempDir(), t.TempDir()
+	run(t, inc, nil)
+	run(t, direct, func(o *Options) { o.Direct = true })
+	require.Equal(t, read(t, filepath.Join(inc, "results.json")), read(t, filepath.Join(direct, "results.json")))
+	for _, unit := range []string{"units/split0/H1/class3.json", "units/split1/SH2/class7.json"} {
+		require.Equal(t, read(t, filepath.Join(inc, unit)), read(t, filepath.Join(direct, unit)), unit)
+	}
+}
