@@ -1,13 +1,12 @@
 package datapath
 
 import (
-	"fmt"
-	"math/bits"
 	"sync/atomic"
 
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/dataset"
+	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
 )
 
@@ -29,8 +28,9 @@ type Functional struct {
 	regs    [numRegs]register
 	over    [numRegs]uint64 // overflows per register in the herding iterations
 	data    *Vectors
-	w       []int64   // K x D row-major
-	wf      []float64 // W as float64, for exact dot products on the fast path
+	xcols   bitcols.Columns // the data as D bit columns
+	w       []int64         // K x D row-major
+	wf      []float64       // W as float64, for exact dot products on the fast path
 	b, c    []int64
 	rowFits []bool // sum_j |W_ij| + |b_i| fits the field register
 
@@ -69,14 +69,8 @@ func (v *Vectors) row(n int) []float64 { return v.f[n*v.d : (n+1)*v.d] }
 
 // NewFunctional loads the functional model as New loads the Machine.
 func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functional, error) {
-	if err := arch.Validate(); err != nil {
+	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
 		return nil, err
-	}
-	if data.N() != arch.N || data.D != arch.D {
-		return nil, fmt.Errorf("datapath: data are %d x %d, the Arch is built for N=%d, D=%d", data.N(), data.D, arch.N, arch.D)
-	}
-	if len(w0) != arch.K*arch.D || len(b0) != arch.K || len(c0) != arch.D {
-		return nil, fmt.Errorf("datapath: initial parameters have %d, %d, %d entries, want K*D=%d, K=%d, D=%d", len(w0), len(b0), len(c0), arch.K*arch.D, arch.K, arch.D)
 	}
 	k, d, n := arch.K, arch.D, arch.N
 	f := &Functional{arch: arch, data: NewVectors(data), iteration: 1,
@@ -85,6 +79,8 @@ func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functi
 	for r := range f.regs {
 		f.regs[r] = newRegister(arch.Regs[r])
 	}
+	f.xcols = bitcols.New(d, n)
+	f.xcols.FillRows(data.Rows)
 	for i, v := range w0 {
 		f.w[i] = f.put(RegW, v)
 	}
@@ -287,61 +283,29 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 
 // positiveStats returns P = sum_n z_n x_n^T (K x D), sum_n x_n and, with hidden-bias
 // growth, sum_n z_n. No sum can overflow (Validate makes the positive register hold N),
-// so they are counted with bit operations: z_i.x_j = N - 2 (disagreements).
+// so they are counted on bit columns (package bitcols).
 func (f *Functional) positiveStats() (p, sx, pb []int64) {
 	a := f.arch
-	words := (a.N + 63) / 64
-	xcol := bitColumns(a.N, a.D, func(n, j int) bool { return f.data.rows[n][j] > 0 })
-	zcol := bitColumns(a.N, a.K, func(n, i int) bool { return f.hidden[n][i] > 0 })
+	xcol, zcol := &f.xcols, bitcols.New(a.K, a.N)
+	zcol.FillRows(f.hidden)
 	p, sx = make([]int64, a.K*a.D), make([]int64, a.D)
 	parallel.For(a.K, 4, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			zi := zcol[i*words : (i+1)*words]
 			for j := 0; j < a.D; j++ {
-				p[i*a.D+j] = int64(a.N - 2*differentBitCount(zi, xcol[j*words:(j+1)*words]))
+				p[i*a.D+j] = int64(bitcols.Agreement(zcol.Column(i), xcol.Column(j), a.N))
 			}
 		}
 	})
 	for j := range sx {
-		sx[j] = int64(2*ones(xcol[j*words:(j+1)*words]) - a.N)
+		sx[j] = int64(bitcols.Sum(xcol.Column(j), a.N))
 	}
 	if a.GrowHiddenBias {
 		pb = make([]int64, a.K)
 		for i := range pb {
-			pb[i] = int64(2*ones(zcol[i*words:(i+1)*words]) - a.N)
+			pb[i] = int64(bitcols.Sum(zcol.Column(i), a.N))
 		}
 	}
 	return p, sx, pb
-}
-
-// bitColumns packs cols columns of n bits each (bit n of column c is set(n, c)).
-func bitColumns(n, cols int, set func(n, c int) bool) []uint64 {
-	words := (n + 63) / 64
-	out := make([]uint64, cols*words)
-	for r := 0; r < n; r++ {
-		for c := 0; c < cols; c++ {
-			if set(r, c) {
-				out[c*words+r/64] |= 1 << uint(r%64)
-			}
-		}
-	}
-	return out
-}
-
-func differentBitCount(a, b []uint64) int {
-	n := 0
-	for w := range a {
-		n += bits.OnesCount64(a[w] ^ b[w])
-	}
-	return n
-}
-
-func ones(a []uint64) int {
-	n := 0
-	for _, v := range a {
-		n += bits.OnesCount64(v)
-	}
-	return n
 }
 
 // search is the negative phase: from its start, up to S sweeps of the z half (the field

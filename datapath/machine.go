@@ -117,14 +117,8 @@ type Machine struct {
 // w0 is K x D row-major, b0 has K entries and c0 D. Every initial value goes through its
 // register, so a too-narrow format shows up as an overflow at iteration 0.
 func New(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Machine, error) {
-	if err := arch.Validate(); err != nil {
+	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
 		return nil, err
-	}
-	if data.N() != arch.N || data.D != arch.D {
-		return nil, fmt.Errorf("datapath: data are %d x %d, the Arch is built for N=%d, D=%d", data.N(), data.D, arch.N, arch.D)
-	}
-	if len(w0) != arch.K*arch.D || len(b0) != arch.K || len(c0) != arch.D {
-		return nil, fmt.Errorf("datapath: initial parameters have %d, %d, %d entries, want K*D=%d, K=%d, D=%d", len(w0), len(b0), len(c0), arch.K*arch.D, arch.K, arch.D)
 	}
 	m := &Machine{arch: arch, g: arch.Groups()}
 	for r := range m.regs {
@@ -179,6 +173,21 @@ func (m *Machine) load(data *dataset.Binary, w0, b0, c0 []int64) {
 	for j := range m.c {
 		m.c[j] = m.put(RegC, j, c0[j])
 	}
+}
+
+// checkLoad rejects an Arch that cannot be built, or data and initial parameters of other
+// sizes than it (New and NewFunctional).
+func checkLoad(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) error {
+	if err := arch.Validate(); err != nil {
+		return err
+	}
+	if data.N() != arch.N || data.D != arch.D {
+		return fmt.Errorf("datapath: data are %d x %d, the Arch is built for N=%d, D=%d", data.N(), data.D, arch.N, arch.D)
+	}
+	if len(w0) != arch.K*arch.D || len(b0) != arch.K || len(c0) != arch.D {
+		return fmt.Errorf("datapath: initial parameters have %d, %d, %d entries, want K*D=%d, K=%d, D=%d", len(w0), len(b0), len(c0), arch.K*arch.D, arch.K, arch.D)
+	}
+	return nil
 }
 
 // put writes v through register r (element idx) and logs an overflow.

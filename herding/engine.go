@@ -2,6 +2,7 @@ package herding
 
 import (
 	"fmt"
+	"herdsim/internal/bitcols"
 	"math"
 
 	"herdsim/dataset"
@@ -22,18 +23,18 @@ type Iteration struct {
 type Engine struct {
 	cfg   Config
 	n     int
-	data  vectors    // x_n as float64 rows
-	xcols bitColumns // x as D bit columns of N bits
-	sumX  []float64  // sum_n x_n, the positive term of c (constant)
+	data  vectors         // x_n as float64 rows
+	xcols bitcols.Columns // x as D bit columns of N bits
+	sumX  []float64       // sum_n x_n, the positive term of c (constant)
 
 	p      Params
 	anchor Params // parameters when the current phase began: moment error = drift / (scale * iterations)
 
-	z      []int8     // hidden states z_n of the last positive phase, N x K
-	energy []float64  // F(x_n) of the last positive phase (e_n = -energy[n])
-	zcols  bitColumns // z as K bit columns
-	pos    []float64  // sum_n z_n x_n^T of the last positive phase, K x D
-	posB   []float64  // sum_n z_n, K
+	z      []int8          // hidden states z_n of the last positive phase, N x K
+	energy []float64       // F(x_n) of the last positive phase (e_n = -energy[n])
+	zcols  bitcols.Columns // z as K bit columns
+	pos    []float64       // sum_n z_n x_n^T of the last positive phase, K x D
+	posB   []float64       // sum_n z_n, K
 
 	rates  []float64 // R_t = sum over iterations of pos (equation 22), K x D
 	ratesB []float64 // sum over iterations of posB, K
@@ -70,12 +71,12 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 	e := &Engine{
 		cfg: cfg, n: n,
 		data:   newVectors(data.Rows, d),
-		xcols:  newBitColumns(d, n),
+		xcols:  bitcols.New(d, n),
 		sumX:   make([]float64, d),
 		p:      InitialWeights(k, d, n, cfg.Seed),
 		z:      make([]int8, n*k),
 		energy: make([]float64, n),
-		zcols:  newBitColumns(k, n),
+		zcols:  bitcols.New(k, n),
 		pos:    make([]float64, k*d),
 		posB:   make([]float64, k),
 		rates:  make([]float64, k*d),
@@ -93,7 +94,7 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 			e.sumX[j] += float64(v)
 		}
 	}
-	e.xcols.fill(flat, n, d)
+	e.xcols.Fill(flat, n, d)
 	if cfg.Form == Unscaled {
 		scale(&e.p, cfg.Eta/float64(n)) // the paper's w_0 is W_0/N; a step size eta scales it too
 	}
@@ -165,7 +166,7 @@ func (e *Engine) positivePhase() {
 // directPositiveTerm computes sum_n z_n x_n^T by XOR and popcount on bit columns, and sum_n z_n.
 func (e *Engine) directPositiveTerm() {
 	k, d := e.cfg.Hidden, e.data.d
-	e.zcols.fill(e.z, e.n, k)
+	e.zcols.Fill(e.z, e.n, k)
 	positiveTerm(&e.zcols, &e.xcols, e.n, k, d, e.pos)
 	clear(e.posB)
 	for n := 0; n < e.n; n++ {

@@ -2,6 +2,7 @@ package herding
 
 import (
 	"gonum.org/v1/gonum/floats"
+	"herdsim/internal/bitcols"
 
 	"herdsim/internal/parallel"
 )
@@ -131,13 +132,13 @@ func search(p *Params, gamma float64, maxSweeps int, x, z, acc []float64) int {
 }
 
 // positiveTerm fills pos[i*D+j] = sum_n z_ni x_nj from bit columns, by XOR and popcount.
-func positiveTerm(zcols, xcols *bitColumns, n, k, d int, pos []float64) {
+func positiveTerm(zcols, xcols *bitcols.Columns, n, k, d int, pos []float64) {
 	parallel.For(k, 8, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			zc := zcols.column(i)
+			zc := zcols.Column(i)
 			row := pos[i*d : (i+1)*d]
 			for j := range row {
-				row[j] = float64(agreement(zc, xcols.column(j), n))
+				row[j] = float64(bitcols.Agreement(zc, xcols.Column(j), n))
 			}
 		}
 	})

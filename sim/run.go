@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"herdsim/internal/bitcols"
 	"math"
-	"math/bits"
 
 	"herdsim/datapath"
 	"herdsim/dataset"
@@ -30,7 +30,7 @@ type Reference struct {
 	MomentError []float64 // the reference's running moment error after iteration t, at index t-1
 	state       []uint64  // fingerprint of (z_n, W, b, c) after iteration t, at index t-1
 	w0, b0, c0  []int64
-	xcols       [][]uint64 // x as D columns of N bits (bit n set when x_nj = +1)
+	xcols       bitcols.Columns // x as D columns of N bits (bit n set when x_nj = +1)
 	sumX        []int64
 }
 
@@ -218,19 +218,11 @@ func (f *fingerprinter) sum(n int, hidden func(int) []int8, w, b, c []int64) uin
 }
 
 // columns returns x as D bit columns of N bits and sum_n x_n.
-func columns(data *dataset.Binary) ([][]uint64, []int64) {
-	words := (data.N() + 63) / 64
-	cols, sum := make([][]uint64, data.D), make([]int64, data.D)
-	for j := range cols {
-		cols[j] = make([]uint64, words)
-	}
-	for n, row := range data.Rows {
-		for j, v := range row {
-			sum[j] += int64(v)
-			if v > 0 {
-				cols[j][n/64] |= 1 << uint(n%64)
-			}
-		}
+func columns(data *dataset.Binary) (bitcols.Columns, []int64) {
+	cols, sum := bitcols.New(data.D, data.N()), make([]int64, data.D)
+	cols.FillRows(data.Rows)
+	for j := range sum {
+		sum[j] = int64(bitcols.Sum(cols.Column(j), data.N()))
 	}
 	return cols, sum
 }
@@ -242,38 +234,23 @@ type moments struct {
 	k, d, n    int
 	grow       bool
 	uw, ub, uc []int64
-	zcols      [][]uint64
+	zcols      bitcols.Columns
 }
 
 func newMoments(ref *Reference, a datapath.Arch) *moments {
-	words := (a.N + 63) / 64
-	mo := &moments{ref: ref, k: a.K, d: a.D, n: a.N, grow: a.GrowHiddenBias,
-		uw: make([]int64, a.K*a.D), ub: make([]int64, a.K), uc: make([]int64, a.D), zcols: make([][]uint64, a.K)}
-	for i := range mo.zcols {
-		mo.zcols[i] = make([]uint64, words)
-	}
-	return mo
+	return &moments{ref: ref, k: a.K, d: a.D, n: a.N, grow: a.GrowHiddenBias,
+		uw: make([]int64, a.K*a.D), ub: make([]int64, a.K), uc: make([]int64, a.D), zcols: bitcols.New(a.K, a.N)}
 }
 
 func (mo *moments) add(got *datapath.Result) {
-	for i := range mo.zcols {
-		clear(mo.zcols[i])
-	}
-	for n, zn := range got.Hidden {
-		for i, v := range zn {
-			if v > 0 {
-				mo.zcols[i][n/64] |= 1 << uint(n%64)
-			}
-		}
-	}
+	mo.zcols.FillRows(got.Hidden)
 	N := int64(mo.n)
-	for i, zc := range mo.zcols {
-		zi := int64(got.Z[i])
-		for j, xc := range mo.ref.xcols {
-			// sum_n z_ni x_nj = N - 2 * #(z_ni != x_nj)
-			mo.uw[i*mo.d+j] += N - 2*int64(differentBits(zc, xc)) - N*zi*int64(got.X[j])
+	for i := 0; i < mo.k; i++ {
+		zc, zi := mo.zcols.Column(i), int64(got.Z[i])
+		for j := 0; j < mo.d; j++ {
+			mo.uw[i*mo.d+j] += int64(bitcols.Agreement(zc, mo.ref.xcols.Column(j), mo.n)) - N*zi*int64(got.X[j])
 		}
-		mo.ub[i] += 2*int64(ones(zc)) - N - N*zi
+		mo.ub[i] += int64(bitcols.Sum(zc, mo.n)) - N*zi
 	}
 	for j := range mo.uc {
 		mo.uc[j] += mo.ref.sumX[j] - N*int64(got.X[j])
@@ -286,22 +263,6 @@ func (mo *moments) error(iterations int) float64 {
 		drift = max(drift, maxAbs(mo.ub))
 	}
 	return float64(drift) / (float64(mo.n) * float64(iterations))
-}
-
-func differentBits(a, b []uint64) int {
-	n := 0
-	for i := range a {
-		n += bits.OnesCount64(a[i] ^ b[i])
-	}
-	return n
-}
-
-func ones(a []uint64) int {
-	n := 0
-	for _, v := range a {
-		n += bits.OnesCount64(v)
-	}
-	return n
 }
 
 func maxAbs(s []int64) int64 {
