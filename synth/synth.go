@@ -276,7 +276,11 @@ func Run(opt Options) (*Result, error) {
 	fmt.Fprintf(opt.Log, "synth: icetime %s\n", strings.Join(targs, " "))
 	if err := runTool(work, res, "icetime", "icetime", targs...); err != nil {
 		_ = keep()
-		return nil, fmt.Errorf("synth: icetime failed: %w%s", err, logTail(work, "icetime.log"))
+		tail := logTail(work, "icetime.log")
+		if strings.Contains(tail, "chipdb") {
+			tail += " (icetime's chip databases are the Debian package fpga-icestorm-chipdb)"
+		}
+		return nil, fmt.Errorf("synth: icetime failed: %w%s", err, tail)
 	}
 	tlog, err := os.ReadFile(filepath.Join(work, "icetime.log"))
 	if err != nil {
@@ -360,7 +364,7 @@ func runTool(dir string, res *Result, step, bin string, args ...string) error {
 // logTail is the last lines of a log in dir, for error messages.
 func logTail(dir, name string) string {
 	data, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
+	if err != nil || len(strings.TrimSpace(string(data))) == 0 { // a tool that failed early writes only to its console
 		data, _ = os.ReadFile(filepath.Join(dir, strings.TrimSuffix(name, ".log")+".out"))
 	}
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
