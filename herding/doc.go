@@ -39,8 +39,15 @@
 // The positive phase is the cost: N*K dot products of length D, in blocks of 16 data
 // vectors per pass over W so that each row of W is read from L1, split over every core.
 // The positive term sum_n z_n x_n^T is computed by XOR and popcount on bit columns:
-// sum_n z_ni x_nj = N - 2 popcount(Zcol_i XOR Xcol_j). Results do not depend on the number
-// of cores: each value is computed alone, in a fixed order.
+// sum_n z_ni x_nj = N - 2 popcount(Zcol_i XOR Xcol_j) (package bitcols). Results do not
+// depend on the number of cores: each value is computed alone, in a fixed order.
+//
+// The scaled form's default is the incremental (flip-driven) form (incremental.go): the
+// fields of every data vector are kept and moved along the hidden states that flip, with
+// G = X X^T; Tracker does the same for the energies of a fixed evaluation set. Every value
+// is an integer held exactly, so both equal the direct form (Config.Direct) bit for bit.
+// The flips are applied by one kernel (flips.go): portable by default, AVX-512 when built
+// with GOEXPERIMENT=simd on a CPU that has it (flips_simd.go), with the same bits.
 //
 // # Boundaries
 //
