@@ -166,6 +166,10 @@ func WorstCase(k, d, n, iterations int, grow bool) Bounds {
 	return b
 }
 
+// DefaultLanes is the lanes a datapath gets when none are chosen: one per hidden unit, at
+// most 16.
+func DefaultLanes(k int) int { return min(k, 16) }
+
 // DefaultArch returns an Arch whose every register holds every value a run of T
 // iterations can produce (WorstCase), with wrap-around overflow (never reached), so it
 // reproduces the reference bit for bit. Widths are capped at MaxWord.

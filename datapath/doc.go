@@ -65,7 +65,7 @@
 // Machine's order, a vector at a time, with exact fast paths where no partial sum can
 // overflow. It equals the Machine bit for bit (tested with narrow registers in both
 // overflow modes) and is what long runs use: the USPS experiment at datapath widths
-// (herdsim usps --datapath) runs 2000 iterations on 700 vectors per class, which the
+// (herdsim usps --weight-bits) runs 2000 iterations on 700 vectors per class, which the
 // cycle model would take about six minutes for.
 //
 // # Boundaries

@@ -42,6 +42,7 @@ type Functional struct {
 	hidden    [][]int8
 	energies  []int64
 	fields    []int64 // N x K scratch
+	evalScr   []int64 // Energies' fields, grown to the largest set it was given
 }
 
 // Vectors are +-1 vectors prepared for the functional model's field passes.
@@ -266,7 +267,10 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 		panic("datapath: Functional.Energies: sizes do not match")
 	}
 	k := f.arch.K
-	fields := make([]int64, v.n*k)
+	if len(f.evalScr) < v.n*k {
+		f.evalScr = make([]int64, v.n*k)
+	}
+	fields := f.evalScr[:v.n*k]
 	overflows := f.fieldsOf(v, fields)
 	var energyOver atomic.Uint64
 	parallel.For(v.n, 64, func(lo, hi int) {

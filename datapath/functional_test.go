@@ -1,6 +1,7 @@
 package datapath
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,9 +53,12 @@ func TestFunctionalMatchesMachine(t *testing.T) {
 			f, err := NewFunctional(c.arch, data, w, b, cc)
 			require.NoError(t, err)
 			energies := make([]int64, n)
+			varied := false // energies that differ between vectors somewhere, or comparing them says little
 			for it := 1; it <= 40; it++ {
 				f.Energies(vecs, energies)
 				want, got := m.RunIteration(), f.Step()
+				require.Len(t, want.Energies, n, "iteration %d: the Machine reports every F(x_n)", it)
+				varied = varied || slices.Min(want.Energies) != slices.Max(want.Energies)
 				require.Equal(t, want, got, "iteration %d", it)
 				require.Equal(t, want.Energies, energies, "iteration %d: Energies before the step", it)
 				mw, mb, mc := m.Weights()
@@ -63,6 +67,7 @@ func TestFunctionalMatchesMachine(t *testing.T) {
 				require.Equal(t, mb, fb, "iteration %d: b", it)
 				require.Equal(t, mc, fc, "iteration %d: c", it)
 			}
+			require.True(t, varied, "every F(x_n) was the same in every iteration")
 			got := f.Overflows()
 			t.Logf("overflows %v", got)
 			for r, log := range m.Ranges() {
@@ -78,22 +83,6 @@ func TestFunctionalMatchesMachine(t *testing.T) {
 			}
 		})
 	}
-}
-
-// A wrong word would show: the test above compares whole Results, so check it sees a
-// single flipped energy.
-func TestFunctionalComparisonSeesOneWrongEnergy(t *testing.T) {
-	data := dataset.Default()
-	arch := DefaultArch(8, data.D, data.N(), 4, 2, 5, herding.ModeSH, false)
-	w, b, c := initial(t, data, 8)
-	m, err := New(arch, data, w, b, c)
-	require.NoError(t, err)
-	f, err := NewFunctional(arch, data, w, b, c)
-	require.NoError(t, err)
-	want, got := m.RunIteration(), f.Step()
-	require.Equal(t, want, got)
-	got.Energies[7]++
-	require.NotEqual(t, want, got)
 }
 
 func TestFunctionalRejectsMismatchedInput(t *testing.T) {

@@ -2,10 +2,10 @@ package herding
 
 import (
 	"fmt"
-	"herdsim/internal/bitcols"
 	"math"
 
 	"herdsim/dataset"
+	"herdsim/internal/bitcols"
 )
 
 // Iteration is what one herding iteration produced.

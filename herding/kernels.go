@@ -2,8 +2,8 @@ package herding
 
 import (
 	"gonum.org/v1/gonum/floats"
-	"herdsim/internal/bitcols"
 
+	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
 )
 

@@ -4,12 +4,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-	"herdsim/internal/bitcols"
 	"math"
 
 	"herdsim/datapath"
 	"herdsim/dataset"
 	"herdsim/herding"
+	"herdsim/internal/bitcols"
 )
 
 // Reference is a float64 reference run kept for comparing many datapaths against it (a

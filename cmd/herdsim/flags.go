@@ -110,7 +110,7 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
 	lanes := f.lanes
 	if lanes == 0 {
-		lanes = min(cfg.Hidden, 16)
+		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
 	mode, err := parseOverflow(f.overflow)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"herdsim/datapath"
 	"herdsim/internal/sweep"
 	"herdsim/synth"
 )
@@ -119,7 +120,7 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 	}
 	lanes := f.lanes
 	if lanes == 0 {
-		lanes = min(cfg.Hidden, 16)
+		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters, Synth: f.synth}
 	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers}, nil

@@ -16,11 +16,11 @@ import (
 func settings(u Unit, opts *Options, s *splitData) Settings {
 	st := Settings{Kind: u.Model.Kind, Seed: opts.Seed, SplitSeed: opts.SplitSeed}
 	switch u.Model.Kind {
-	case KindHerding:
+	case KindHerding, KindDatapath:
 		st.Mode, st.Hidden, st.Learn, st.Collect = u.Model.Mode.String(), u.Model.Hidden, opts.Learn, opts.Collect
-	case KindDatapath:
-		st.Mode, st.Hidden, st.Learn, st.Collect = u.Model.Mode.String(), u.Model.Hidden, opts.Learn, opts.Collect
-		st.WeightBits, st.Overflow = u.Model.WeightBits, u.Model.Overflow.String()
+		if u.Model.Kind == KindDatapath {
+			st.WeightBits, st.Overflow = u.Model.WeightBits, u.Model.Overflow.String()
+		}
 	case KindRBM:
 		st.Method, st.Hidden, st.Learn, st.Collect = u.Model.Method.String(), u.Model.Hidden, opts.Learn, opts.Collect
 	}
@@ -160,7 +160,7 @@ func (m *datapathModel) record(r *Record) {
 // datapathArch is the lossless datapath for the run (datapath.DefaultArch over Learn +
 // Collect iterations) with W at the model's width and overflow mode.
 func datapathArch(m Model, train *dataset.Binary, opts *Options) (datapath.Arch, error) {
-	a := datapath.DefaultArch(m.Hidden, train.D, train.N(), min(m.Hidden, 16), herding.DefaultSweeps,
+	a := datapath.DefaultArch(m.Hidden, train.D, train.N(), datapath.DefaultLanes(m.Hidden), herding.DefaultSweeps,
 		opts.Learn+opts.Collect, m.Mode, false)
 	if m.WeightBits != 0 {
 		a.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: m.WeightBits}, Overflow: m.Overflow}

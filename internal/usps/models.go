@@ -62,6 +62,9 @@ func (m Model) Datapath(bits int, o fixedpoint.Overflow) (Model, error) {
 	return d, nil
 }
 
+// baseKey is the key of the herding model a datapath model reruns (H1 for H1-w14-sat).
+func (m Model) baseKey() string { return strings.SplitN(m.Key, "-", 2)[0] }
+
 // DatapathVariants appends to models, after each herding model, its datapath runs at
 // every width and overflow mode (width 0, lossless, once).
 func DatapathVariants(models []Model, widths []int, overflows []fixedpoint.Overflow) ([]Model, error) {

@@ -240,8 +240,7 @@ func (r *Results) widthChart(path string) error {
 		if m.Kind != KindDatapath || m.WeightBits == 0 {
 			continue
 		}
-		base := strings.SplitN(m.Key, "-", 2)[0]
-		name := base + " " + strings.ToLower(m.Overflow.String())
+		name := m.baseKey() + " " + strings.ToLower(m.Overflow.String())
 		if series[name] == nil {
 			series[name] = &pictures.Series{Name: name, Points: true}
 			names = append(names, name)
