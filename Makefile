@@ -56,6 +56,7 @@ USPS_ARCHIVE := results/usps-full
 usps-full: build
 	mkdir -p $(USPS_OUT)
 	for a in $(USPS_ARCHIVE)/*.tar.xz; do [ ! -e "$$a" ] || tar -xJf "$$a" -C $(USPS_OUT) --skip-old-files; done
+	for f in plan.json timing.jsonl; do [ ! -e $(USPS_ARCHIVE)/$$f ] || cp -n $(USPS_ARCHIVE)/$$f $(USPS_OUT)/; done
 	$(BIN) usps --models all --out $(USPS_OUT)
 
 usps-pack:
