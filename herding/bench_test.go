@@ -63,7 +63,7 @@ func benchStepsAfter(b *testing.B, data *dataset.Binary, cfg Config, warmup int)
 			b.Fatal(err)
 		}
 	}
-	prev := append([]int8(nil), e.z...)
+	prev := append([]int8(nil), e.hiddenStates()...)
 	flips, steps := 0, 0
 	b.ResetTimer()
 	for b.Loop() {
@@ -71,12 +71,12 @@ func benchStepsAfter(b *testing.B, data *dataset.Binary, cfg Config, warmup int)
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		for i, v := range e.z {
+		for i, v := range e.hiddenStates() {
 			if v != prev[i] {
 				flips++
 			}
 		}
-		copy(prev, e.z)
+		copy(prev, e.hiddenStates())
 		steps++
 		b.StartTimer()
 	}

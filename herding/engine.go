@@ -30,7 +30,8 @@ type Engine struct {
 	p      Params
 	anchor Params // parameters when the current phase began: moment error = drift / (scale * iterations)
 
-	z      []int8          // hidden states z_n of the last positive phase, N x K
+	z      []int8          // hidden states z_n of the last positive phase, N x K (see hiddenStates)
+	zStale bool            // z lags inc's transposed copy: the flip-driven sign pass writes only that
 	energy []float64       // F(x_n) of the last positive phase (e_n = -energy[n])
 	zcols  bitcols.Columns // z as K bit columns
 	pos    []float64       // sum_n z_n x_n^T of the last positive phase, K x D
@@ -115,7 +116,31 @@ func (e *Engine) T() int { return e.t }
 func (e *Engine) Params() *Params { return &e.p }
 
 // Hidden returns z_n of the last positive phase (read-only, K values).
-func (e *Engine) Hidden(n int) []int8 { return e.z[n*e.cfg.Hidden : (n+1)*e.cfg.Hidden] }
+func (e *Engine) Hidden(n int) []int8 {
+	return e.hiddenStates()[n*e.cfg.Hidden : (n+1)*e.cfg.Hidden]
+}
+
+// hiddenStates returns every z_n, N x K. The flip-driven sign pass keeps them transposed
+// (K x N); they are transposed here, once per iteration and only if asked for: herding
+// itself needs at most one z_n per iteration (SH's starting point, loadHidden).
+func (e *Engine) hiddenStates() []int8 {
+	if e.zStale {
+		e.inc.transpose(e.z)
+		e.zStale = false
+	}
+	return e.z
+}
+
+// loadHidden writes z_m into dst as +-1 floats.
+func (e *Engine) loadHidden(m int, dst []float64) {
+	if e.zStale {
+		e.inc.column(m, dst)
+		return
+	}
+	for i, v := range e.Hidden(m) {
+		dst[i] = float64(v)
+	}
+}
 
 // Rates returns R_t (equation 22): the sum over iterations of sum_n z_n x_n^T, K x D,
 // scaled like W (read-only). Decoupled herding drives the weights toward R_T / T.
@@ -147,7 +172,8 @@ func (e *Engine) needsPositivePhase() bool {
 // positivePhase computes z_n, F(x_n) and the positive term with the current parameters.
 func (e *Engine) positivePhase() {
 	if e.inc != nil {
-		e.inc.positive(e.z, e.energy)
+		e.inc.positive(e.energy)
+		e.zStale = true
 	} else {
 		fieldPass(&e.p, e.cfg.Gamma, e.offsetEnergy(), &e.data, e.z, e.energy)
 	}
@@ -197,9 +223,7 @@ func (e *Engine) startSearch() int {
 	}
 	if m >= 0 {
 		copy(e.xs, e.data.row(m))
-		for i, v := range e.Hidden(m) {
-			e.zs[i] = float64(v)
-		}
+		e.loadHidden(m, e.zs)
 	}
 	return m
 }

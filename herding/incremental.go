@@ -1,6 +1,7 @@
 package herding
 
 import (
+	"math"
 	"sync"
 
 	"gonum.org/v1/gonum/floats"
@@ -33,7 +34,15 @@ type incremental struct {
 	p      []float32 // the positive term P = Z^T X, K x D, moved along the flips like A (|P| <= N: exact)
 	pb     []float64 // sum_n z_ni, K
 	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (zero before the first iteration)
-	xdot   []float64 // x_n . x*, N (scratch)
+	xdot   []float64 // x_n . x* of the pending update, N
+
+	// The update of the fields from the last advance, applied in the next sign pass.
+	pending bool
+	scale   []float64 // -N z*_i, K
+	growB   []float64 // db, K; empty when b does not grow
+
+	bufMu    sync.Mutex
+	flipBufs map[int][][]int32 // per chunk of data vectors (by its first index): per unit, its flips
 }
 
 // incrementalUsable reports whether A = G Z is exact in float32 for n vectors of length d.
@@ -44,7 +53,7 @@ func newIncremental(data *vectors, p *Params) *incremental {
 	n, k := data.n, p.K
 	inc := &incremental{n: n, k: k, gram: make([]float32, n*n), rowSum: make([]float64, n),
 		a: make([]float32, k*n), h: make([]float64, k*n), cx: make([]float64, n),
-		zT: make([]int8, k*n), xdot: make([]float64, n),
+		zT: make([]int8, k*n), xdot: make([]float64, n), scale: make([]float64, k),
 		xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
 	for idx, v := range data.x {
 		inc.xf[idx] = float32(v)
@@ -71,38 +80,71 @@ func newIncremental(data *vectors, p *Params) *incremental {
 	return inc
 }
 
-// positive takes the hidden states and energies from the maintained fields and moves A
-// from Z_{t-1} to Z_t along the flips, which the sign pass gathers as it overwrites Z_{t-1}.
-// z is N x K, energy has N entries.
-func (inc *incremental) positive(z []int8, energy []float64) {
+// positive applies the pending field update, then takes the hidden states and energies
+// from the fields and moves A from Z_{t-1} to Z_t along the flips, which the sign pass
+// gathers as it overwrites Z_{t-1}. Doing the update in the sign pass reads and writes
+// the K x N fields once per iteration instead of three or four times. The hidden states
+// stay in zT (K x N; transpose gives N x K); energy has N entries.
+func (inc *incremental) positive(energy []float64) {
 	n, k := inc.n, inc.k
 	var mu sync.Mutex
 	var chunks [][][]int32 // per range of data vectors, per hidden unit: its flips
 	parallel.For(n, 16, func(lo, hi int) {
-		flips := make([][]int32, k)
-		for r := lo; r < hi; r++ {
-			energy[r] = inc.cx[r]
-		}
+		flips := inc.flipBuffers(lo)
+		copy(energy[lo:hi], inc.cx[lo:hi])
 		for i := 0; i < k; i++ {
-			row, zrow := inc.h[i*n+lo:i*n+hi], inc.zT[i*n+lo:i*n+hi]
-			e := energy[lo:hi]
-			for r, v := range row {
-				if s := sign(v); s != zrow[r] {
-					flips[i] = append(flips[i], int32(lo+r)<<3|int32(s-zrow[r]+2))
-					zrow[r] = s
-				}
-				if v < 0 {
-					v = -v
-				}
-				e[r] += v
+			if inc.pending {
+				inc.updateFields(i, lo, hi)
 			}
+			flips[i] = signPass(inc.h[i*n+lo:i*n+hi], inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, flips[i])
 		}
-		transposeBlock(inc.zT, z, k, n, lo, hi)
 		mu.Lock()
 		chunks = append(chunks, flips)
 		mu.Unlock()
 	})
+	inc.pending = false
 	parallel.For(k, 4, func(lo, hi int) { inc.flipRows(lo, hi, chunks) })
+}
+
+// signPass overwrites zrow with the signs of the fields h (data vectors lo, lo+1, ...),
+// adds |h| to the energies and appends a flip for every sign that changed. The sign and
+// the absolute value are taken without branches: half of the fields are negative, in no
+// pattern a branch predictor could learn.
+func signPass(h []float64, zrow []int8, energy []float64, lo int, flips []int32) []int32 {
+	for r, v := range h {
+		if s := signNoBranch(v); s != zrow[r] {
+			flips = append(flips, int32(lo+r)<<3|int32(s-zrow[r]+2))
+			zrow[r] = s
+		}
+		energy[r] += math.Abs(v)
+	}
+	return flips
+}
+
+// signNoBranch is sign(v) from the sign bit of v + 0, which is +0 for v = -0, so that ties
+// still go to +1.
+func signNoBranch(v float64) int8 {
+	return int8(1 - 2*int(math.Float64bits(v+0)>>63))
+}
+
+// flipBuffers returns the per-unit flip lists of the chunk of data vectors that starts at
+// lo, emptied, reusing the previous iteration's storage (chunks are the same every
+// iteration).
+func (inc *incremental) flipBuffers(lo int) [][]int32 {
+	inc.bufMu.Lock()
+	defer inc.bufMu.Unlock()
+	if inc.flipBufs == nil {
+		inc.flipBufs = map[int][][]int32{}
+	}
+	bufs, ok := inc.flipBufs[lo]
+	if !ok {
+		bufs = make([][]int32, inc.k)
+		inc.flipBufs[lo] = bufs
+	}
+	for i := range bufs {
+		bufs[i] = bufs[i][:0]
+	}
+	return bufs
 }
 
 // flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units
@@ -110,15 +152,13 @@ func (inc *incremental) positive(z []int8, energy []float64) {
 // d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
 func (inc *incremental) flipRows(lo, hi int, chunks [][][]int32) {
 	n, dim := inc.n, len(inc.xf)/inc.n
-	flips := make([][]int32, hi-lo)
-	for i := lo; i < hi; i++ {
-		for _, c := range chunks {
-			flips[i-lo] = append(flips[i-lo], c[i]...)
+	for _, c := range chunks {
+		for i := lo; i < hi; i++ {
+			inc.pb[i] += flipSum(c[i])
 		}
-		inc.pb[i] += flipSum(flips[i-lo])
+		addFlipsUnits(inc.a[lo*n:hi*n], n, inc.gram, c[lo:hi])
+		addFlipsUnits(inc.p[lo*dim:hi*dim], dim, inc.xf, c[lo:hi])
 	}
-	addFlipsUnits(inc.a[lo*n:hi*n], n, inc.gram, flips)
-	addFlipsUnits(inc.p[lo*dim:hi*dim], dim, inc.xf, flips)
 }
 
 // positiveTerm copies the maintained P and sum z into the engine's float64 buffers.
@@ -129,27 +169,60 @@ func (inc *incremental) positiveTerm(pos, posB []float64) {
 	copy(posB, inc.pb)
 }
 
-// advance applies one update to the fields: H += A - N (X x*) z*^T + db, and c.x_n for the
-// visible-bias update dc = sum_m x_m - N x*. db is nil when b does not grow.
+// advance records one update of the parameters: the fields will move by
+// H += A - N (X x*) z*^T + db in the next sign pass (positive), and c.x_n moves now by the
+// visible-bias update dc = sum_m x_m - N x*. db is nil when b does not grow. An update
+// still pending from the previous iteration (when no positive phase ran in between) is
+// applied first.
 func (inc *incremental) advance(data *vectors, xs, zs, db []float64) {
+	if inc.pending {
+		parallel.For(inc.n, 16, func(lo, hi int) {
+			for i := 0; i < inc.k; i++ {
+				inc.updateFields(i, lo, hi)
+			}
+		})
+	}
 	n := inc.n
 	N := float64(n)
 	for r := 0; r < n; r++ {
 		inc.xdot[r] = floats.Dot(data.row(r), xs)
 		inc.cx[r] += inc.rowSum[r] - N*inc.xdot[r]
 	}
-	parallel.For(inc.k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			hrow, arow := inc.h[i*n:(i+1)*n], inc.a[i*n:(i+1)*n]
-			for r, v := range arow {
-				hrow[r] += float64(v)
-			}
-			floats.AddScaled(hrow, -N*zs[i], inc.xdot)
-			if db != nil {
-				floats.AddConst(db[i], hrow)
-			}
-		}
-	})
+	for i, v := range zs {
+		inc.scale[i] = -N * v
+	}
+	inc.growB = inc.growB[:0]
+	if db != nil {
+		inc.growB = append(inc.growB, db...)
+	}
+	inc.pending = true
+}
+
+// updateFields applies the pending update to the fields of hidden unit i for data vectors
+// [lo, hi): h += A + scale_i (X x*) + db_i. Every term is an exact integer, so the
+// grouping does not change the sum.
+func (inc *incremental) updateFields(i, lo, hi int) {
+	n := inc.n
+	h, a, xdot := inc.h[i*n+lo:i*n+hi], inc.a[i*n+lo:i*n+hi], inc.xdot[lo:hi]
+	scale, db := inc.scale[i], 0.0
+	if len(inc.growB) > 0 {
+		db = inc.growB[i]
+	}
+	for r := range h {
+		h[r] += float64(a[r]) + scale*xdot[r] + db
+	}
+}
+
+// transpose writes the hidden states of the last sign pass into z, N x K.
+func (inc *incremental) transpose(z []int8) {
+	parallel.For(inc.n, 16, func(lo, hi int) { transposeBlock(inc.zT, z, inc.k, inc.n, lo, hi) })
+}
+
+// column writes z_m of the last sign pass into dst as +-1 floats.
+func (inc *incremental) column(m int, dst []float64) {
+	for i := range dst {
+		dst[i] = float64(inc.zT[i*inc.n+m])
+	}
 }
 
 // transposeBlock writes columns [lo, hi) of the k x n matrix src into rows lo..hi-1 of the

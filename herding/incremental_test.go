@@ -1,6 +1,7 @@
 package herding
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -34,7 +35,7 @@ func TestIncrementalEqualsDirect(t *testing.T) {
 				b, err := dir.Step()
 				require.NoError(t, err)
 				require.Equal(t, b, a, "%s grow=%v iteration %d", mode, grow, it)
-				require.Equal(t, dir.z, inc.z, "hidden states at %d", it)
+				require.Equal(t, dir.hiddenStates(), inc.hiddenStates(), "hidden states at %d", it)
 				require.Equal(t, dir.energy, inc.energy, "energies at %d", it)
 				require.Equal(t, dir.p, inc.p, "parameters at %d", it)
 			}
@@ -75,5 +76,13 @@ func TestTrackerEqualsDirectEnergies(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The sign pass's branch-free sign agrees with SPEC.md's sign, ties (+0 and -0) to +1.
+func TestSignNoBranchIsSign(t *testing.T) {
+	for _, v := range []float64{math.Copysign(0, -1), 0, 1, -1, 0.5, -0.5, math.SmallestNonzeroFloat64,
+		-math.SmallestNonzeroFloat64, 1 << 52, -(1 << 52), math.Inf(1), math.Inf(-1)} {
+		require.Equal(t, sign(v), signNoBranch(v), "sign of %g (sign bit %v)", v, math.Signbit(v))
 	}
 }
