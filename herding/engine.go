@@ -101,7 +101,7 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 	}
 	e.anchor = *e.p.Clone()
 	if cfg.Form == Scaled && !cfg.Direct && incrementalUsable(n, d) {
-		e.inc = newIncremental(&e.data, &e.p)
+		e.inc = newIncremental(&e.data, &e.p, e.sumX)
 	}
 	return e, nil
 }

@@ -24,22 +24,13 @@ import (
 // Every value is an exact integer, so fields, signs and energies are bit-identical to the
 // direct form (tested).
 type incremental struct {
-	n, k   int
+	fields           // over the data itself: A = G Z with G = X X^T
+	n      int       // N, the number of data vectors (fields.m)
 	gram   []float32 // G, N x N (symmetric, integers in [-D, D])
-	rowSum []float64 // sum_m G_nm = x_n . sum_m x_m
-	a      []float32 // A^T, K x N: row i is sum_n z_ni G_n.
-	h      []float64 // H^T, K x N: row i holds the fields of hidden unit i for every n
-	cx     []float64 // c . x_n, N
 	xf     []float32 // the data rows as float32, N x D
 	p      []float32 // the positive term P = Z^T X, K x D, moved along the flips like A (|P| <= N: exact)
 	pb     []float64 // sum_n z_ni, K
 	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (zero before the first iteration)
-	xdot   []float64 // x_n . x* of the pending update, N
-
-	// The update of the fields from the last advance, applied in the next sign pass.
-	pending bool
-	scale   []float64 // -N z*_i, K
-	growB   []float64 // db, K; empty when b does not grow
 
 	bufMu    sync.Mutex
 	flipBufs map[int][][]int32 // per chunk of data vectors (by its first index): per unit, its flips
@@ -49,34 +40,20 @@ type incremental struct {
 func incrementalUsable(n, d int) bool { return n*d < 1<<24 }
 
 // newIncremental builds G and the fields of the initial parameters (computed directly once).
-func newIncremental(data *vectors, p *Params) *incremental {
+func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	n, k := data.n, p.K
-	inc := &incremental{n: n, k: k, gram: make([]float32, n*n), rowSum: make([]float64, n),
-		a: make([]float32, k*n), h: make([]float64, k*n), cx: make([]float64, n),
-		zT: make([]int8, k*n), xdot: make([]float64, n), scale: make([]float64, k),
-		xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
+	inc := &incremental{fields: newFields(data, p, sumX), n: n, gram: make([]float32, n*n),
+		zT: make([]int8, k*n), xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
 	for idx, v := range data.x {
 		inc.xf[idx] = float32(v)
 	}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
-				g := floats.Dot(data.row(r), data.row(m))
-				inc.gram[r*n+m] = float32(g)
-				inc.rowSum[r] += g
+				inc.gram[r*n+m] = float32(floats.Dot(data.row(r), data.row(m)))
 			}
 		}
 	})
-	parallel.For(k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			for r := 0; r < n; r++ {
-				inc.h[i*n+r] = floats.Dot(p.Row(i), data.row(r)) + p.B[i]
-			}
-		}
-	})
-	for r := 0; r < n; r++ {
-		inc.cx[r] = floats.Dot(p.C, data.row(r))
-	}
 	return inc
 }
 
@@ -94,9 +71,9 @@ func (inc *incremental) positive(energy []float64) {
 		copy(energy[lo:hi], inc.cx[lo:hi])
 		for i := 0; i < k; i++ {
 			if inc.pending {
-				inc.updateFields(i, lo, hi)
+				inc.updateRow(i, lo, hi)
 			}
-			flips[i] = signPass(inc.h[i*n+lo:i*n+hi], inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, flips[i])
+			flips[i] = signPass(inc.row(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, flips[i])
 		}
 		mu.Lock()
 		chunks = append(chunks, flips)
@@ -169,48 +146,10 @@ func (inc *incremental) positiveTerm(pos, posB []float64) {
 	copy(posB, inc.pb)
 }
 
-// advance records one update of the parameters: the fields will move by
-// H += A - N (X x*) z*^T + db in the next sign pass (positive), and c.x_n moves now by the
-// visible-bias update dc = sum_m x_m - N x*. db is nil when b does not grow. An update
-// still pending from the previous iteration (when no positive phase ran in between) is
-// applied first.
+// advance records one update of the parameters (see fields.record): the fields move in
+// the next sign pass.
 func (inc *incremental) advance(data *vectors, xs, zs, db []float64) {
-	if inc.pending {
-		parallel.For(inc.n, 16, func(lo, hi int) {
-			for i := 0; i < inc.k; i++ {
-				inc.updateFields(i, lo, hi)
-			}
-		})
-	}
-	n := inc.n
-	N := float64(n)
-	for r := 0; r < n; r++ {
-		inc.xdot[r] = floats.Dot(data.row(r), xs)
-		inc.cx[r] += inc.rowSum[r] - N*inc.xdot[r]
-	}
-	for i, v := range zs {
-		inc.scale[i] = -N * v
-	}
-	inc.growB = inc.growB[:0]
-	if db != nil {
-		inc.growB = append(inc.growB, db...)
-	}
-	inc.pending = true
-}
-
-// updateFields applies the pending update to the fields of hidden unit i for data vectors
-// [lo, hi): h += A + scale_i (X x*) + db_i. Every term is an exact integer, so the
-// grouping does not change the sum.
-func (inc *incremental) updateFields(i, lo, hi int) {
-	n := inc.n
-	h, a, xdot := inc.h[i*n+lo:i*n+hi], inc.a[i*n+lo:i*n+hi], inc.xdot[lo:hi]
-	scale, db := inc.scale[i], 0.0
-	if len(inc.growB) > 0 {
-		db = inc.growB[i]
-	}
-	for r := range h {
-		h[r] += float64(a[r]) + scale*xdot[r] + db
-	}
+	inc.record(data, inc.n, xs, zs, db)
 }
 
 // transpose writes the hidden states of the last sign pass into z, N x K.

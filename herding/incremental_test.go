@@ -45,7 +45,9 @@ func TestIncrementalEqualsDirect(t *testing.T) {
 
 // A Tracker's energies equal a direct evaluation under the current parameters after every
 // step: tracked from the start or from mid-run, in both modes, with and without hidden-bias
-// growth, and after a switch to decoupled herding (when it computes directly).
+// growth, and after a switch to decoupled herding (when it computes directly). The late
+// tracker is read every third step only, so its pending field update is sometimes applied
+// by the next advance instead of by Energies.
 func TestTrackerEqualsDirectEnergies(t *testing.T) {
 	full := dataset.Default()
 	train := &dataset.Binary{Name: "train", D: full.D, Rows: full.Rows[:90]}
@@ -70,7 +72,7 @@ func TestTrackerEqualsDirectEnergies(t *testing.T) {
 				e.Params().Energies(batch, want)
 				early.Energies(got)
 				require.Equal(t, want, got, "%s grow=%v after step %d (tracked from the start)", mode, grow, it)
-				if late != nil {
+				if late != nil && it%3 == 0 { // skipped steps leave an update pending at the next advance
 					late.Energies(got)
 					require.Equal(t, want, got, "%s grow=%v after step %d (tracked from step 60)", mode, grow, it)
 				}

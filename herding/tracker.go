@@ -1,6 +1,8 @@
 package herding
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/parallel"
@@ -17,15 +19,10 @@ import (
 // incremental fields (the direct or unscaled form, or decoupled herding) Energies
 // computes them directly.
 type Tracker struct {
+	fields // over the set: A = G_E Z
 	e      *Engine
 	set    vectors
-	m      int
 	gramT  []float32 // G_E^T, N x M: row r is x_r . e_m for every m
-	a      []float32 // (G_E Z)^T, K x M
-	h      []float64 // fields, K x M
-	cx     []float64 // c . e_m
-	rowSum []float64 // e_m . sum_n x_n
-	edot   []float64 // e_m . x* (scratch)
 	zprevT []int8    // the Z the last advance applied (K x N; zero at the start)
 	stale  bool      // the incremental update no longer applies: compute directly
 }
@@ -34,15 +31,14 @@ type Tracker struct {
 // Building it costs one direct energy pass and M N D for G_E; from then on each Step adds
 // the cost of the flips (M per flip). Track the same set once.
 func (e *Engine) Track(b *Batch) *Tracker {
-	tr := &Tracker{e: e, set: b.v, m: b.v.n}
+	tr := &Tracker{e: e, set: b.v}
 	if e.inc == nil {
 		tr.stale = true
 		return tr
 	}
-	n, m, k := e.n, tr.m, e.cfg.Hidden
-	tr.gramT, tr.a, tr.h = make([]float32, n*m), make([]float32, k*m), make([]float64, k*m)
-	tr.cx, tr.rowSum, tr.edot = make([]float64, m), make([]float64, m), make([]float64, m)
-	tr.zprevT = make([]int8, k*n)
+	n, m := e.n, tr.set.n
+	tr.fields = newFields(&tr.set, &e.p, e.sumX)
+	tr.gramT, tr.zprevT = make([]float32, n*m), make([]int8, e.cfg.Hidden*n)
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for j := 0; j < m; j++ {
@@ -50,25 +46,13 @@ func (e *Engine) Track(b *Batch) *Tracker {
 			}
 		}
 	})
-	p := &e.p
-	parallel.For(k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			for j := 0; j < m; j++ {
-				tr.h[i*m+j] = floats.Dot(p.Row(i), tr.set.row(j)) + p.B[i]
-			}
-		}
-	})
-	for j := 0; j < m; j++ {
-		tr.cx[j] = floats.Dot(p.C, tr.set.row(j))
-		tr.rowSum[j] = floats.Dot(e.sumX, tr.set.row(j))
-	}
 	e.trackers = append(e.trackers, tr)
 	return tr
 }
 
 // Energies writes F(x) of every tracked vector under the engine's current parameters.
 func (tr *Tracker) Energies(out []float64) {
-	if len(out) != tr.m {
+	if len(out) != tr.set.n {
 		panic("herding: Tracker.Energies: output has the wrong length")
 	}
 	if tr.stale {
@@ -79,14 +63,15 @@ func (tr *Tracker) Energies(out []float64) {
 	parallel.For(m, 64, func(lo, hi int) {
 		copy(out[lo:hi], tr.cx[lo:hi])
 		for i := 0; i < k; i++ {
-			for j, v := range tr.h[i*m+lo : i*m+hi] {
-				if v < 0 {
-					v = -v
-				}
-				out[lo+j] += v
+			if tr.pending {
+				tr.updateRow(i, lo, hi)
+			}
+			for j, v := range tr.row(i, lo, hi) {
+				out[lo+j] += math.Abs(v)
 			}
 		}
 	})
+	tr.pending = false
 }
 
 // advance follows one update of the engine: zT is Z_t transposed (K x N), xs and zs the
@@ -95,29 +80,15 @@ func (tr *Tracker) advance(zT []int8, xs, zs, db []float64) {
 	if tr.stale {
 		return
 	}
+	tr.flush() // the pending update needs A before these flips
 	n, m := tr.e.n, tr.m
-	N := float64(n)
-	for j := 0; j < m; j++ {
-		tr.edot[j] = floats.Dot(tr.set.row(j), xs)
-		tr.cx[j] += tr.rowSum[j] - N*tr.edot[j]
-	}
 	parallel.For(tr.e.cfg.Hidden, 4, func(lo, hi int) {
 		flips := make([][]int32, hi-lo)
 		for i := lo; i < hi; i++ {
 			flips[i-lo] = gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], nil)
 		}
 		addFlipsUnits(tr.a[lo*m:hi*m], m, tr.gramT, flips)
-		for i := lo; i < hi; i++ {
-			arow := tr.a[i*m : (i+1)*m]
-			hrow := tr.h[i*m : (i+1)*m]
-			for j, v := range arow {
-				hrow[j] += float64(v)
-			}
-			floats.AddScaled(hrow, -N*zs[i], tr.edot)
-			if db != nil {
-				floats.AddConst(db[i], hrow)
-			}
-		}
 	})
 	copy(tr.zprevT, zT)
+	tr.record(&tr.set, n, xs, zs, db)
 }
