@@ -24,6 +24,7 @@ type Tracker struct {
 	set    vectors
 	gramT  []float32 // G_E^T, N x M: row r is x_r . e_m for every m
 	zprevT []int8    // the Z the last advance applied (K x N; zero at the start)
+	flips  [][]int32 // per hidden unit, its flips since zprevT (storage reused every step)
 	stale  bool      // the incremental update no longer applies: compute directly
 }
 
@@ -39,6 +40,7 @@ func (e *Engine) Track(b *Batch) *Tracker {
 	n, m := e.n, tr.set.n
 	tr.fields = newFields(&tr.set, &e.p, e.sumX)
 	tr.gramT, tr.zprevT = make([]float32, n*m), make([]int8, e.cfg.Hidden*n)
+	tr.flips = make([][]int32, e.cfg.Hidden)
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for j := 0; j < m; j++ {
@@ -83,11 +85,10 @@ func (tr *Tracker) advance(zT []int8, xs, zs, db []float64) {
 	tr.flush() // the pending update needs A before these flips
 	n, m := tr.e.n, tr.m
 	parallel.For(tr.e.cfg.Hidden, 4, func(lo, hi int) {
-		flips := make([][]int32, hi-lo)
 		for i := lo; i < hi; i++ {
-			flips[i-lo] = gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], nil)
+			tr.flips[i] = gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], tr.flips[i][:0])
 		}
-		addFlipsUnits(tr.a[lo*m:hi*m], m, tr.gramT, flips)
+		addFlipsUnits(tr.a[lo*m:hi*m], m, tr.gramT, tr.flips[lo:hi])
 	})
 	copy(tr.zprevT, zT)
 	tr.record(&tr.set, n, xs, zs, db)
