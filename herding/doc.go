@@ -44,8 +44,10 @@
 //
 // The scaled form's default is the incremental (flip-driven) form (incremental.go): the
 // fields of every data vector are kept and moved along the hidden states that flip, with
-// G = X X^T; Tracker does the same for the energies of a fixed evaluation set. Every value
-// is an integer held exactly, so both equal the direct form (Config.Direct) bit for bit.
+// G = X X^T; Tracker does the same for the energies of a fixed evaluation set. Both keep
+// their fields in one mechanism (fields.go): an update is recorded when the parameters
+// change and applied in the next pass that reads the fields. Every value is an integer
+// held exactly, so both equal the direct form (Config.Direct) bit for bit.
 // The flips are applied by one kernel (flips.go): portable by default, AVX-512 when built
 // with GOEXPERIMENT=simd on a CPU that has it (flips_simd.go), with the same bits.
 //
