@@ -15,11 +15,13 @@ demo: build
 	$(BIN) herd --data default --mode SH --hidden 16 --iters 2000 --out out/demo
 	@echo "wrote out/demo: trace.jsonl weights.json summary.json samples.png rates.png moment_error.png"
 
-# Everything CI checks: vet, formatting, and the whole test suite (benchmarks are not timed
-# as tests; run `make bench` for the figures); herding again with GOEXPERIMENT=simd, whose
-# AVX-512 flip kernel (herding/flips_simd.go) must give the portable kernel's bits.
+# Everything CI checks: vet, formatting, the whole test suite, every benchmark run once
+# (-short: shorter warm-ups) to prove it runs, not timed (`make bench` for the figures);
+# herding again with GOEXPERIMENT=simd, whose AVX-512 flip kernel (herding/flips_simd.go)
+# must give the portable kernel's bits.
 test: vet fmt-check
 	$(GO) test ./...
+	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
 	GOEXPERIMENT=simd $(GO) test ./herding
 

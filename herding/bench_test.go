@@ -44,10 +44,19 @@ func BenchmarkStepLate(b *testing.B) {
 		for _, direct := range []bool{true, false} {
 			form := map[bool]string{true: "direct", false: "incremental"}[direct]
 			b.Run(fmt.Sprintf("K=1000/%s/%s", mode, form), func(b *testing.B) {
-				benchStepsAfter(b, data, Config{Hidden: 1000, Mode: mode, Seed: 1, Direct: direct}, 1000)
+				benchStepsAfter(b, data, Config{Hidden: 1000, Mode: mode, Seed: 1, Direct: direct}, lateWarmup())
 			})
 		}
 	}
+}
+
+// lateWarmup is StepLate's 1000 warm-up iterations, or 20 under -short: CI runs every
+// benchmark once with -short to prove that it runs, not to time it.
+func lateWarmup() int {
+	if testing.Short() {
+		return 20
+	}
+	return 1000
 }
 
 func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) { benchStepsAfter(b, data, cfg, 20) }
