@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check bench clean
+.PHONY: all build demo test vet fmt-check bench clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -69,6 +69,11 @@ usps-pack:
 		mv $(USPS_ARCHIVE)/$$s.tar.xz.tmp $(USPS_ARCHIVE)/$$s.tar.xz; \
 	done
 	cp $(USPS_OUT)/plan.json $(USPS_OUT)/timing.jsonl $(USPS_ARCHIVE)/
+	for f in results.json results.md results.png; do [ ! -e $(USPS_OUT)/$$f ] || cp $(USPS_OUT)/$$f $(USPS_ARCHIVE)/; done
+
+# The grid's wall time: the sum of its units' times (timing.jsonl), in hours.
+usps-walltime:
+	@awk -F'"seconds":' '{split($$2, a, ","); s += a[1]; n++} END {printf "%d units, %.0f s = %.2f h\n", n, s, s/3600}' $(USPS_ARCHIVE)/timing.jsonl
 
 bench:
 	$(GO) test -run NONE -bench . -benchmem ./...
