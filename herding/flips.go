@@ -14,11 +14,14 @@ import "gonum.org/v1/gonum/blas/blas32"
 func gatherFlips(z, prev []int8, buf []int32) []int32 {
 	for r, zv := range z {
 		if d := zv - prev[r]; d != 0 {
-			buf = append(buf, int32(r)<<3|int32(d+2))
+			buf = append(buf, flipCode(r, d))
 		}
 	}
 	return buf
 }
+
+// flipCode encodes the flip of data row r by d in {-2, -1, 1, 2}.
+func flipCode(r int, d int8) int32 { return int32(r)<<3 | int32(d+2) }
 
 // flipAt decodes a gathered flip: the row r and d.
 func flipAt(f int32) (r int, d float32) { return int(f >> 3), float32(f&7 - 2) }

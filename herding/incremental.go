@@ -90,7 +90,7 @@ func (inc *incremental) positive(energy []float64) {
 func signPass(h []float64, zrow []int8, energy []float64, lo int, flips []int32) []int32 {
 	for r, v := range h {
 		if s := signNoBranch(v); s != zrow[r] {
-			flips = append(flips, int32(lo+r)<<3|int32(s-zrow[r]+2))
+			flips = append(flips, flipCode(lo+r, s-zrow[r]))
 			zrow[r] = s
 		}
 		energy[r] += math.Abs(v)
