@@ -41,6 +41,8 @@ type Engine struct {
 	ratesB []float64 // sum over iterations of posB, K
 
 	xs, zs []float64 // the current pseudo-sample as +-1 floats
+	posRow []float64 // scratch: one row of the flip-driven positive term as float64, D
+	wStats weightStats
 	acc    []float64 // scratch for the search, D
 	db     []float64 // the last update of b (hidden-bias growth), K
 
@@ -85,6 +87,7 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 		xs:     make([]float64, d),
 		zs:     make([]float64, k),
 		acc:    make([]float64, d),
+		posRow: make([]float64, d),
 		db:     make([]float64, k),
 		phase:  phase{posDiv: float64(n)},
 	}
@@ -181,11 +184,10 @@ func (e *Engine) positivePhase() {
 		return // the positive term is frozen at the rates; only the energies are used
 	}
 	if e.inc != nil {
-		e.inc.positiveTerm(e.pos, e.posB)
+		copy(e.posB, e.inc.pb) // the K x D term stays in inc.p: update reads it from there
 	} else {
 		e.directPositiveTerm()
 	}
-	addTo(e.rates, e.pos)
 	addTo(e.ratesB, e.posB)
 }
 
@@ -228,18 +230,27 @@ func (e *Engine) startSearch() int {
 	return m
 }
 
-// update applies SPEC.md step 4 with the pseudo-sample in xs, zs.
+// update applies SPEC.md step 4 with the pseudo-sample in xs, zs. In learning it also
+// adds the positive term to the rates. W is visited once: the rates, the update and the
+// statistics that checkExact and MomentError need (max |W|, max |W - anchor|) are taken
+// row by row in the same pass.
 func (e *Engine) update() {
-	posW, posB, posC := e.pos, e.posB, e.sumX
+	posB, posC := e.posB, e.sumX
 	if e.phase.decoupled {
-		posW, posB, posC = e.rates, e.ratesB, e.phase.ratesC
+		posB, posC = e.ratesB, e.phase.ratesC
 	}
 	k, d := e.cfg.Hidden, e.data.d
+	e.wStats = weightStats{t: e.t}
 	for i := 0; i < k; i++ {
-		row, pr := e.p.Row(i), posW[i*d:(i+1)*d]
+		pr := e.positiveRow(i)
+		if !e.phase.decoupled {
+			addTo(e.rates[i*d:(i+1)*d], pr)
+		}
+		row, anchor := e.p.Row(i), e.anchor.Row(i)
 		for j := range row {
 			row[j] += e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
 		}
+		e.wStats.add(row, anchor)
 	}
 	for j := range e.p.C {
 		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
@@ -260,6 +271,24 @@ func (e *Engine) update() {
 	}
 }
 
+// positiveRow returns row i of the positive sum the update of W uses: the rates in
+// decoupled herding; else sum_n z_ni x_n, from the flip-driven P (float32, converted into
+// scratch) or the direct pass.
+func (e *Engine) positiveRow(i int) []float64 {
+	d := e.data.d
+	switch {
+	case e.phase.decoupled:
+		return e.rates[i*d : (i+1)*d]
+	case e.inc != nil:
+		for j, v := range e.inc.p[i*d : (i+1)*d] {
+			e.posRow[j] = float64(v)
+		}
+		return e.posRow
+	default:
+		return e.pos[i*d : (i+1)*d]
+	}
+}
+
 // delta is one parameter's update from its positive sum (over posDiv samples) and the
 // pseudo-sample's feature g. Scaled: posSum - posDiv*g, an exact integer. Unscaled, the
 // paper's arithmetic as written, offsets included: eta*((posSum/posDiv + a) - (g + a)).
@@ -277,9 +306,10 @@ func (e *Engine) checkExact() error {
 		return nil
 	}
 	k, d := float64(e.cfg.Hidden), float64(e.data.d)
-	bound := k*(d*maxAbs(e.p.W)+maxAbs(e.p.B)) + d*maxAbs(e.p.C)
+	maxW := e.weightStats().maxAbs
+	bound := k*(d*maxW+maxAbs(e.p.B)) + d*maxAbs(e.p.C)
 	if bound >= 1<<53 {
-		return fmt.Errorf("herding: after iteration %d the weights are so large (max |W| = %g) that energies may exceed 2^53 and float64 would round them", e.t, maxAbs(e.p.W))
+		return fmt.Errorf("herding: after iteration %d the weights are so large (max |W| = %g) that energies may exceed 2^53 and float64 would round them", e.t, maxW)
 	}
 	return nil
 }
@@ -295,7 +325,7 @@ func (e *Engine) MomentError() float64 {
 	if iters == 0 {
 		return 0
 	}
-	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
+	drift := math.Max(e.weightStats().drift, maxDiff(e.p.C, e.anchor.C))
 	if e.cfg.GrowHiddenBias {
 		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
 	}
@@ -303,4 +333,30 @@ func (e *Engine) MomentError() float64 {
 		return drift / (e.phase.posDiv * iters)
 	}
 	return drift / (e.cfg.Eta * iters)
+}
+
+// weightStats are max |W| and max |W - anchor| (the drift of the moment error), taken
+// during the update of iteration t. W changes only in update and in Decouple (which
+// scales it and starts a phase).
+type weightStats struct {
+	t             int
+	maxAbs, drift float64
+}
+
+// add takes a row of W and the same row of the anchor into the statistics.
+func (s *weightStats) add(row, anchor []float64) {
+	s.maxAbs = max(s.maxAbs, maxAbs(row))
+	s.drift = max(s.drift, maxDiff(row, anchor))
+}
+
+// weightStats returns the statistics of the current W: the update's, unless W changed
+// since (Decouple) or no update ran yet.
+func (e *Engine) weightStats() weightStats {
+	if e.wStats.t != e.t || e.t == e.phase.start {
+		e.wStats = weightStats{t: e.t}
+		for i := 0; i < e.cfg.Hidden; i++ {
+			e.wStats.add(e.p.Row(i), e.anchor.Row(i))
+		}
+	}
+	return e.wStats
 }

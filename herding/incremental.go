@@ -138,14 +138,6 @@ func (inc *incremental) flipRows(lo, hi int, chunks [][][]int32) {
 	}
 }
 
-// positiveTerm copies the maintained P and sum z into the engine's float64 buffers.
-func (inc *incremental) positiveTerm(pos, posB []float64) {
-	for idx, v := range inc.p {
-		pos[idx] = float64(v)
-	}
-	copy(posB, inc.pb)
-}
-
 // advance records one update of the parameters (see fields.record): the fields move in
 // the next sign pass.
 func (inc *incremental) advance(data *vectors, xs, zs, db []float64) {

@@ -38,6 +38,7 @@ func TestIncrementalEqualsDirect(t *testing.T) {
 				require.Equal(t, dir.hiddenStates(), inc.hiddenStates(), "hidden states at %d", it)
 				require.Equal(t, dir.energy, inc.energy, "energies at %d", it)
 				require.Equal(t, dir.p, inc.p, "parameters at %d", it)
+				require.Equal(t, momentErrorFromScratch(inc), a.MomentError, "moment error at %d", it)
 			}
 		}
 	}
@@ -87,4 +88,14 @@ func TestSignNoBranchIsSign(t *testing.T) {
 		-math.SmallestNonzeroFloat64, 1 << 52, -(1 << 52), math.Inf(1), math.Inf(-1)} {
 		require.Equal(t, sign(v), signNoBranch(v), "sign of %g (sign bit %v)", v, math.Signbit(v))
 	}
+}
+
+// momentErrorFromScratch is MomentError by its definition, over whole parameter arrays
+// (the engine takes W's part during the update).
+func momentErrorFromScratch(e *Engine) float64 {
+	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
+	if e.cfg.GrowHiddenBias {
+		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
+	}
+	return drift / (e.phase.posDiv * float64(e.t-e.phase.start))
 }
