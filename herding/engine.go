@@ -42,7 +42,6 @@ type Engine struct {
 
 	xs, zs []float64 // the current pseudo-sample as +-1 floats
 	posRow []float64 // scratch: one row of the flip-driven positive term as float64, D
-	wStats weightStats
 	acc    []float64 // scratch for the search, D
 	db     []float64 // the last update of b (hidden-bias growth), K
 
@@ -231,26 +230,22 @@ func (e *Engine) startSearch() int {
 }
 
 // update applies SPEC.md step 4 with the pseudo-sample in xs, zs. In learning it also
-// adds the positive term to the rates. W is visited once: the rates, the update and the
-// statistics that checkExact and MomentError need (max |W|, max |W - anchor|) are taken
-// row by row in the same pass.
+// adds the positive term to the rates, row by row in the same pass over W.
 func (e *Engine) update() {
 	posB, posC := e.posB, e.sumX
 	if e.phase.decoupled {
 		posB, posC = e.ratesB, e.phase.ratesC
 	}
 	k, d := e.cfg.Hidden, e.data.d
-	e.wStats = weightStats{t: e.t}
 	for i := 0; i < k; i++ {
 		pr := e.positiveRow(i)
 		if !e.phase.decoupled {
 			addTo(e.rates[i*d:(i+1)*d], pr)
 		}
-		row, anchor := e.p.Row(i), e.anchor.Row(i)
+		row := e.p.Row(i)
 		for j := range row {
 			row[j] += e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
 		}
-		e.wStats.add(row, anchor)
 	}
 	for j := range e.p.C {
 		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
@@ -306,7 +301,7 @@ func (e *Engine) checkExact() error {
 		return nil
 	}
 	k, d := float64(e.cfg.Hidden), float64(e.data.d)
-	maxW := e.weightStats().maxAbs
+	maxW := maxAbs(e.p.W)
 	bound := k*(d*maxW+maxAbs(e.p.B)) + d*maxAbs(e.p.C)
 	if bound >= 1<<53 {
 		return fmt.Errorf("herding: after iteration %d the weights are so large (max |W| = %g) that energies may exceed 2^53 and float64 would round them", e.t, maxW)
@@ -325,7 +320,7 @@ func (e *Engine) MomentError() float64 {
 	if iters == 0 {
 		return 0
 	}
-	drift := math.Max(e.weightStats().drift, maxDiff(e.p.C, e.anchor.C))
+	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
 	if e.cfg.GrowHiddenBias {
 		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
 	}
@@ -333,30 +328,4 @@ func (e *Engine) MomentError() float64 {
 		return drift / (e.phase.posDiv * iters)
 	}
 	return drift / (e.cfg.Eta * iters)
-}
-
-// weightStats are max |W| and max |W - anchor| (the drift of the moment error), taken
-// during the update of iteration t. W changes only in update and in Decouple (which
-// scales it and starts a phase).
-type weightStats struct {
-	t             int
-	maxAbs, drift float64
-}
-
-// add takes a row of W and the same row of the anchor into the statistics.
-func (s *weightStats) add(row, anchor []float64) {
-	s.maxAbs = max(s.maxAbs, maxAbs(row))
-	s.drift = max(s.drift, maxDiff(row, anchor))
-}
-
-// weightStats returns the statistics of the current W: the update's, unless W changed
-// since (Decouple) or no update ran yet.
-func (e *Engine) weightStats() weightStats {
-	if e.wStats.t != e.t || e.t == e.phase.start {
-		e.wStats = weightStats{t: e.t}
-		for i := 0; i < e.cfg.Hidden; i++ {
-			e.wStats.add(e.p.Row(i), e.anchor.Row(i))
-		}
-	}
-	return e.wStats
 }

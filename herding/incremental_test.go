@@ -91,7 +91,7 @@ func TestSignNoBranchIsSign(t *testing.T) {
 }
 
 // momentErrorFromScratch is MomentError by its definition, over whole parameter arrays
-// (the engine takes W's part during the update).
+// (an independent check of the engine's bookkeeping).
 func momentErrorFromScratch(e *Engine) float64 {
 	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
 	if e.cfg.GrowHiddenBias {
