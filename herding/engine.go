@@ -267,7 +267,7 @@ func (e *Engine) update() {
 }
 
 // positiveRow returns row i of the positive sum the update of W uses: the rates in
-// decoupled herding; else sum_n z_ni x_n, from the flip-driven P (float32, converted into
+// decoupled herding; else sum_n z_ni x_n, from the flip-driven P (int32, converted into
 // scratch) or the direct pass.
 func (e *Engine) positiveRow(i int) []float64 {
 	d := e.data.d
@@ -275,7 +275,8 @@ func (e *Engine) positiveRow(i int) []float64 {
 	case e.phase.decoupled:
 		return e.rates[i*d : (i+1)*d]
 	case e.inc != nil:
-		for j, v := range e.inc.p[i*d : (i+1)*d] {
+		w := e.inc.xrows.width()
+		for j, v := range e.inc.p[i*w : i*w+d] {
 			e.posRow[j] = float64(v)
 		}
 		return e.posRow

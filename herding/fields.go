@@ -19,22 +19,25 @@ import (
 // read and written once per iteration, not three or four times. Every term is an exact
 // integer, so the grouping does not change any sum.
 type fields struct {
-	k, m   int
-	h      []float64 // H^T, K x M: row i holds the fields of hidden unit i for every v_m
-	a      []float32 // A^T, K x M, moved along the flips by the owner (|A| <= N D < 2^24: exact)
-	cx     []float64 // c . v_m, M
-	rowSum []float64 // v_m . sum_n x_n, M
-	dot    []float64 // v_m . x* of the pending update, M
+	k, m    int
+	h       []float64 // H^T, K x M: row i holds the fields of hidden unit i for every v_m
+	a       []int32   // A^T, K x M in rows of aStride, moved along the flips by the owner (|A| <= N D < 2^31)
+	aStride int       // the row length of a: M padded for the flip kernel
+	cx      []float64 // c . v_m, M
+	rowSum  []float64 // v_m . sum_n x_n, M
+	dot     []float64 // v_m . x* of the pending update, M
 
 	pending bool      // an update is recorded and not yet applied to h
 	scale   []float64 // -N z*_i, K
 	growB   []float64 // db, K; empty when b does not grow
 }
 
-// newFields computes the fields of set under p directly, once.
-func newFields(set *vectors, p *Params, sumX []float64) fields {
+// newFields computes the fields of set under p directly, once, and starts A at the hidden
+// states the flips start from (all +1, see flips.go): A_im = v_m . sum_n x_n. Rows of a
+// are aStride long.
+func newFields(set *vectors, p *Params, sumX []float64, aStride int) fields {
 	k, m := p.K, set.n
-	f := fields{k: k, m: m, h: make([]float64, k*m), a: make([]float32, k*m),
+	f := fields{k: k, m: m, h: make([]float64, k*m), a: make([]int32, k*aStride), aStride: aStride,
 		cx: make([]float64, m), rowSum: make([]float64, m), dot: make([]float64, m),
 		scale: make([]float64, k)}
 	parallel.For(k, 4, func(lo, hi int) {
@@ -47,6 +50,11 @@ func newFields(set *vectors, p *Params, sumX []float64) fields {
 	for r := 0; r < m; r++ {
 		f.cx[r] = floats.Dot(p.C, set.row(r))
 		f.rowSum[r] = floats.Dot(sumX, set.row(r))
+	}
+	for i := 0; i < k; i++ {
+		for r, v := range f.rowSum {
+			f.a[i*aStride+r] = int32(v)
+		}
 	}
 	return f
 }
@@ -75,7 +83,7 @@ func (f *fields) record(set *vectors, n int, xs, zs, db []float64) {
 // [lo, hi). The owner calls it, when pending, in its pass over the fields, then clears
 // pending.
 func (f *fields) updateRow(i, lo, hi int) {
-	h, a, dot := f.row(i, lo, hi), f.a[i*f.m+lo:i*f.m+hi], f.dot[lo:hi]
+	h, a, dot := f.row(i, lo, hi), f.a[i*f.aStride+lo:i*f.aStride+hi], f.dot[lo:hi]
 	scale, db := f.scale[i], 0.0
 	if len(f.growB) > 0 {
 		db = f.growB[i]

@@ -13,86 +13,135 @@ func FlipKernel() string {
 	return "portable"
 }
 
-// addFlipsUnits applies flips[u] to row u of acc (rows n wide) for every u (see
-// flips.go). With AVX-512 it works in blocks of 128 columns: for one block, every unit's
-// 128 floats of acc stay in eight registers while its flips' rows are added, and the
-// block's slab of rows (N x 512 bytes) and of acc stay in L2 for all units, where a whole
-// row at a time would stream rows from L3 once per flip.
-func addFlipsUnits(acc []float32, n int, rows []float32, flips [][]int32) {
+// simdBlock is the number of 32-lane vectors the AVX-512 kernel keeps in registers.
+const simdBlock = 8
+
+// addFlipsUnits applies flips[u] to row u of acc (rows.width() wide) for every u (see
+// flips.go). With AVX-512 it works in blocks of 256 columns: for one block, a unit's
+// 16-bit sums stay in eight registers while its flips' rows are added, and the block's
+// slab of rows (a USPS class: 700 x 512 bytes) stays in L2 for all units. The rest of a
+// row goes in one block of 128 columns and single vectors of 32.
+func addFlipsUnits(acc []int32, rows *flipRows, flips []unitFlips) {
 	if !archsimd.X86.AVX512() {
-		addFlipsUnitsPortable(acc, n, rows, flips)
+		addFlipsUnitsPortable(acc, rows, flips)
 		return
 	}
-	const block = 128
-	c := 0
-	for ; c+block <= n; c += block {
-		for u, f := range flips {
-			if len(f) > 0 {
-				addFlipsBlock(acc[u*n+c:u*n+c+block], rows, n, c, f)
-			}
+	w, batch := rows.width(), rows.flipBatch()
+	const blockWords = simdBlock * wordsPerVector
+	g := 0
+	for ; g+blockWords <= rows.stride; g += blockWords {
+		for u := range flips {
+			forBatches(&flips[u], batch, func(up, down []int32) {
+				addFlipsBlock(acc[u*w+g*lanesPerWord:], rows, g, up, down)
+			})
 		}
 	}
-	for u, f := range flips {
-		if len(f) > 0 && c < n {
-			addFlipsTail(acc[u*n+c:(u+1)*n], rows, n, c, f)
+	if g+blockWords/2 <= rows.stride {
+		for u := range flips {
+			forBatches(&flips[u], batch, func(up, down []int32) {
+				addFlipsHalfBlock(acc[u*w+g*lanesPerWord:], rows, g, up, down)
+			})
+		}
+		g += blockWords / 2
+	}
+	for ; g < rows.stride; g += wordsPerVector {
+		for u := range flips {
+			forBatches(&flips[u], batch, func(up, down []int32) {
+				addFlipsVector(acc[u*w+g*lanesPerWord:], rows, g, up, down)
+			})
 		}
 	}
 }
 
-// addFlipsBlock is addFlips on acc = the 128 columns from c of a row n wide.
-func addFlipsBlock(acc, rows []float32, n, c int, flips []int32) {
-	ap := (*[128]float32)(acc)
-	a0 := archsimd.LoadFloat32x16((*[16]float32)(ap[0:16]))
-	a1 := archsimd.LoadFloat32x16((*[16]float32)(ap[16:32]))
-	a2 := archsimd.LoadFloat32x16((*[16]float32)(ap[32:48]))
-	a3 := archsimd.LoadFloat32x16((*[16]float32)(ap[48:64]))
-	a4 := archsimd.LoadFloat32x16((*[16]float32)(ap[64:80]))
-	a5 := archsimd.LoadFloat32x16((*[16]float32)(ap[80:96]))
-	a6 := archsimd.LoadFloat32x16((*[16]float32)(ap[96:112]))
-	a7 := archsimd.LoadFloat32x16((*[16]float32)(ap[112:128]))
-	for _, f := range flips {
-		r, d := flipAt(f)
-		dv := archsimd.BroadcastFloat32x16(d)
-		rp := (*[128]float32)(rows[r*n+c:])
-		a0 = archsimd.LoadFloat32x16((*[16]float32)(rp[0:16])).MulAdd(dv, a0)
-		a1 = archsimd.LoadFloat32x16((*[16]float32)(rp[16:32])).MulAdd(dv, a1)
-		a2 = archsimd.LoadFloat32x16((*[16]float32)(rp[32:48])).MulAdd(dv, a2)
-		a3 = archsimd.LoadFloat32x16((*[16]float32)(rp[48:64])).MulAdd(dv, a3)
-		a4 = archsimd.LoadFloat32x16((*[16]float32)(rp[64:80])).MulAdd(dv, a4)
-		a5 = archsimd.LoadFloat32x16((*[16]float32)(rp[80:96])).MulAdd(dv, a5)
-		a6 = archsimd.LoadFloat32x16((*[16]float32)(rp[96:112])).MulAdd(dv, a6)
-		a7 = archsimd.LoadFloat32x16((*[16]float32)(rp[112:128])).MulAdd(dv, a7)
+// forBatches calls add on the unit's flips in batches of at most batch rows.
+func forBatches(f *unitFlips, batch int, add func(up, down []int32)) {
+	up, down := f.up, f.down
+	for len(up)+len(down) > 0 {
+		nu := min(len(up), batch)
+		nd := min(len(down), batch-nu)
+		add(up[:nu], down[:nd])
+		up, down = up[nu:], down[nd:]
 	}
-	a0.Store((*[16]float32)(ap[0:16]))
-	a1.Store((*[16]float32)(ap[16:32]))
-	a2.Store((*[16]float32)(ap[32:48]))
-	a3.Store((*[16]float32)(ap[48:64]))
-	a4.Store((*[16]float32)(ap[64:80]))
-	a5.Store((*[16]float32)(ap[80:96]))
-	a6.Store((*[16]float32)(ap[96:112]))
-	a7.Store((*[16]float32)(ap[112:128]))
 }
 
-// addFlipsTail is addFlips on the last n - c < 128 columns: 16 at a time, the last
-// partial vector masked.
-func addFlipsTail(acc, rows []float32, n, c int, flips []int32) {
-	k := 0
-	for ; k+16 <= len(acc); k += 16 {
-		ap := (*[16]float32)(acc[k:])
-		a := archsimd.LoadFloat32x16(ap)
-		for _, f := range flips {
-			r, d := flipAt(f)
-			a = archsimd.LoadFloat32x16((*[16]float32)(rows[r*n+c+k:])).MulAdd(archsimd.BroadcastFloat32x16(d), a)
-		}
-		a.Store(ap)
+// addFlipsBlock adds 2 (sum of up rows - sum of down rows) over the 256 columns from word
+// g to acc[0:256]. The 16-bit sums wrap, but their true value, the signed sum plus
+// (ups - downs) bound, differs from the signed sum by a known offset and the signed sum of
+// one batch fits 16 bits: removing the offset modulo 2^16 leaves it exactly.
+func addFlipsBlock(acc []int32, rows *flipRows, g int, up, down []int32) {
+	var s0, s1, s2, s3, s4, s5, s6, s7 archsimd.Uint16x32
+	for _, r := range up {
+		w := rows.words[int(r)*rows.stride+g:]
+		s0 = s0.Add(loadWords(w[0:8]))
+		s1 = s1.Add(loadWords(w[8:16]))
+		s2 = s2.Add(loadWords(w[16:24]))
+		s3 = s3.Add(loadWords(w[24:32]))
+		s4 = s4.Add(loadWords(w[32:40]))
+		s5 = s5.Add(loadWords(w[40:48]))
+		s6 = s6.Add(loadWords(w[48:56]))
+		s7 = s7.Add(loadWords(w[56:64]))
 	}
-	if k == len(acc) {
-		return
+	for _, r := range down {
+		w := rows.words[int(r)*rows.stride+g:]
+		s0 = s0.Sub(loadWords(w[0:8]))
+		s1 = s1.Sub(loadWords(w[8:16]))
+		s2 = s2.Sub(loadWords(w[16:24]))
+		s3 = s3.Sub(loadWords(w[24:32]))
+		s4 = s4.Sub(loadWords(w[32:40]))
+		s5 = s5.Sub(loadWords(w[40:48]))
+		s6 = s6.Sub(loadWords(w[48:56]))
+		s7 = s7.Sub(loadWords(w[56:64]))
 	}
-	a := archsimd.LoadFloat32x16SlicePart(acc[k:])
-	for _, f := range flips {
-		r, d := flipAt(f)
-		a = archsimd.LoadFloat32x16SlicePart(rows[r*n+c+k:(r+1)*n]).MulAdd(archsimd.BroadcastFloat32x16(d), a)
+	offset := archsimd.BroadcastInt16x32(int16((len(up) - len(down)) * rows.bound))
+	for v, sv := range [simdBlock]archsimd.Uint16x32{s0, s1, s2, s3, s4, s5, s6, s7} {
+		widenVector(acc[v*lanesPerVector:], sv.AsInt16x32().Sub(offset))
 	}
-	a.StoreSlicePart(acc[k:])
+}
+
+// loadWords loads 8 words (32 lanes).
+func loadWords(w []uint64) archsimd.Uint16x32 {
+	return archsimd.LoadUint64x8((*[8]uint64)(w)).AsUint16x32()
+}
+
+// addFlipsHalfBlock is addFlipsBlock for the 128 columns from word g.
+func addFlipsHalfBlock(acc []int32, rows *flipRows, g int, up, down []int32) {
+	var s0, s1, s2, s3 archsimd.Uint16x32
+	for _, r := range up {
+		w := rows.words[int(r)*rows.stride+g:]
+		s0 = s0.Add(loadWords(w[0:8]))
+		s1 = s1.Add(loadWords(w[8:16]))
+		s2 = s2.Add(loadWords(w[16:24]))
+		s3 = s3.Add(loadWords(w[24:32]))
+	}
+	for _, r := range down {
+		w := rows.words[int(r)*rows.stride+g:]
+		s0 = s0.Sub(loadWords(w[0:8]))
+		s1 = s1.Sub(loadWords(w[8:16]))
+		s2 = s2.Sub(loadWords(w[16:24]))
+		s3 = s3.Sub(loadWords(w[24:32]))
+	}
+	offset := archsimd.BroadcastInt16x32(int16((len(up) - len(down)) * rows.bound))
+	for v, sv := range [simdBlock / 2]archsimd.Uint16x32{s0, s1, s2, s3} {
+		widenVector(acc[v*lanesPerVector:], sv.AsInt16x32().Sub(offset))
+	}
+}
+
+// addFlipsVector is addFlipsBlock for the 32 columns from word g.
+func addFlipsVector(acc []int32, rows *flipRows, g int, up, down []int32) {
+	var s archsimd.Uint16x32
+	for _, r := range up {
+		s = s.Add(loadWords(rows.words[int(r)*rows.stride+g:]))
+	}
+	for _, r := range down {
+		s = s.Sub(loadWords(rows.words[int(r)*rows.stride+g:]))
+	}
+	offset := archsimd.BroadcastInt16x32(int16((len(up) - len(down)) * rows.bound))
+	widenVector(acc, s.AsInt16x32().Sub(offset))
+}
+
+// widenVector adds 2 s to acc[0:32], widening the 16-bit lanes to 32.
+func widenVector(acc []int32, s archsimd.Int16x32) {
+	lo, hi := (*[16]int32)(acc[0:16]), (*[16]int32)(acc[16:32])
+	archsimd.LoadInt32x16(lo).Add(s.GetLo().ExtendToInt32().ShiftAllLeft(1)).Store(lo)
+	archsimd.LoadInt32x16(hi).Add(s.GetHi().ExtendToInt32().ShiftAllLeft(1)).Store(hi)
 }

@@ -18,42 +18,54 @@ import (
 //
 // where H_t = X W_t^T + b are the fields. Only a small fraction of the z_n,i flip between
 // iterations, and each flip costs one row of G (N adds) instead of a dot product per data
-// vector and hidden unit. G and A are float32, twice as many per SIMD instruction as
-// float64: their entries are integers with |G| <= D and |A| <= N D, exact in float32 while
-// N D < 2^24 (usable checks it; larger sets use the direct form). The fields stay float64.
-// Every value is an exact integer, so fields, signs and energies are bit-identical to the
-// direct form (tested).
+// vector and hidden unit. G and X are held in 16-bit lanes and A and P as int32 (see
+// flips.go): exact while D < 2^15 and N D < 2^31 (incrementalUsable; larger sets use the
+// direct form). The fields stay float64. Every value is an exact integer, so fields,
+// signs and energies are bit-identical to the direct form (tested).
 type incremental struct {
 	fields           // over the data itself: A = G Z with G = X X^T
 	n      int       // N, the number of data vectors (fields.m)
-	gram   []float32 // G, N x N (symmetric, integers in [-D, D])
-	xf     []float32 // the data rows as float32, N x D
-	p      []float32 // the positive term P = Z^T X, K x D, moved along the flips like A (|P| <= N: exact)
+	gram   *flipRows // G, N x N (symmetric, integers in [-D, D])
+	xrows  *flipRows // the data rows, N x D
+	p      []int32   // the positive term P = Z^T X, K rows of xrows.width(), moved along the flips like A
 	pb     []float64 // sum_n z_ni, K
-	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (zero before the first iteration)
+	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
 
 	bufMu    sync.Mutex
-	flipBufs map[int][][]int32 // per chunk of data vectors (by its first index): per unit, its flips
+	flipBufs map[int][]unitFlips // per chunk of data vectors (by its first index): per unit, its flips
+	flips    []unitFlips         // per unit, the flips of every chunk
 }
 
-// incrementalUsable reports whether A = G Z is exact in float32 for n vectors of length d.
-func incrementalUsable(n, d int) bool { return n*d < 1<<24 }
+// incrementalUsable reports whether the flip-driven sums are exact for n vectors of
+// length d: G's entries lie in [-d, d].
+func incrementalUsable(n, d int) bool { return flipsUsable(n, d) }
 
-// newIncremental builds G and the fields of the initial parameters (computed directly once).
+// newIncremental builds G and the fields of the initial parameters (computed directly
+// once). The flips start from Z = +1 everywhere, where A = G 1, P = 1 X and sum z = N.
 func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
-	n, k := data.n, p.K
-	inc := &incremental{fields: newFields(data, p, sumX), n: n, gram: make([]float32, n*n),
-		zT: make([]int8, k*n), xf: make([]float32, n*data.d), p: make([]float32, k*data.d), pb: make([]float64, k)}
-	for idx, v := range data.x {
-		inc.xf[idx] = float32(v)
-	}
+	n, k, d := data.n, p.K, data.d
+	gram, xrows := newFlipRows(n, n, d), newFlipRows(n, d, 1)
+	inc := &incremental{fields: newFields(data, p, sumX, gram.width()), n: n, gram: gram, xrows: xrows,
+		zT: make([]int8, k*n), p: make([]int32, k*xrows.width()), pb: make([]float64, k), flips: make([]unitFlips, k)}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
-				inc.gram[r*n+m] = float32(floats.Dot(data.row(r), data.row(m)))
+				gram.set(r, m, int(floats.Dot(data.row(r), data.row(m))))
+			}
+			for j, v := range data.row(r) {
+				xrows.set(r, j, int(v))
 			}
 		}
 	})
+	for i := range inc.zT {
+		inc.zT[i] = 1
+	}
+	for i := 0; i < k; i++ {
+		inc.pb[i] = float64(n)
+		for j, v := range sumX {
+			inc.p[i*xrows.width()+j] = int32(v)
+		}
+	}
 	return inc
 }
 
@@ -65,7 +77,7 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 func (inc *incremental) positive(energy []float64) {
 	n, k := inc.n, inc.k
 	var mu sync.Mutex
-	var chunks [][][]int32 // per range of data vectors, per hidden unit: its flips
+	var chunks [][]unitFlips // per range of data vectors, per hidden unit: its flips
 	parallel.For(n, 16, func(lo, hi int) {
 		flips := inc.flipBuffers(lo)
 		copy(energy[lo:hi], inc.cx[lo:hi])
@@ -73,7 +85,7 @@ func (inc *incremental) positive(energy []float64) {
 			if inc.pending {
 				inc.updateRow(i, lo, hi)
 			}
-			flips[i] = signPass(inc.row(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, flips[i])
+			signPass(inc.row(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, &flips[i])
 		}
 		mu.Lock()
 		chunks = append(chunks, flips)
@@ -84,18 +96,17 @@ func (inc *incremental) positive(energy []float64) {
 }
 
 // signPass overwrites zrow with the signs of the fields h (data vectors lo, lo+1, ...),
-// adds |h| to the energies and appends a flip for every sign that changed. The sign and
-// the absolute value are taken without branches: half of the fields are negative, in no
-// pattern a branch predictor could learn.
-func signPass(h []float64, zrow []int8, energy []float64, lo int, flips []int32) []int32 {
+// adds |h| to the energies and notes every sign that changed. The sign and the absolute
+// value are taken without branches: half of the fields are negative, in no pattern a
+// branch predictor could learn.
+func signPass(h []float64, zrow []int8, energy []float64, lo int, flips *unitFlips) {
 	for r, v := range h {
 		if s := signNoBranch(v); s != zrow[r] {
-			flips = append(flips, flipCode(lo+r, s-zrow[r]))
+			flips.note(lo+r, s)
 			zrow[r] = s
 		}
 		energy[r] += math.Abs(v)
 	}
-	return flips
 }
 
 // signNoBranch is sign(v) from the sign bit of v + 0, which is +0 for v = -0, so that ties
@@ -107,35 +118,38 @@ func signNoBranch(v float64) int8 {
 // flipBuffers returns the per-unit flip lists of the chunk of data vectors that starts at
 // lo, emptied, reusing the previous iteration's storage (chunks are the same every
 // iteration).
-func (inc *incremental) flipBuffers(lo int) [][]int32 {
+func (inc *incremental) flipBuffers(lo int) []unitFlips {
 	inc.bufMu.Lock()
 	defer inc.bufMu.Unlock()
 	if inc.flipBufs == nil {
-		inc.flipBufs = map[int][][]int32{}
+		inc.flipBufs = map[int][]unitFlips{}
 	}
 	bufs, ok := inc.flipBufs[lo]
 	if !ok {
-		bufs = make([][]int32, inc.k)
+		bufs = make([]unitFlips, inc.k)
 		inc.flipBufs[lo] = bufs
 	}
 	for i := range bufs {
-		bufs[i] = bufs[i][:0]
+		bufs[i].reset()
 	}
 	return bufs
 }
 
-// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units
-// (gathered in chunks, whose order does not matter: every sum is exact): with
-// d = z_ri - zprev_ri, A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
-func (inc *incremental) flipRows(lo, hi int, chunks [][][]int32) {
-	n, dim := inc.n, len(inc.xf)/inc.n
-	for _, c := range chunks {
-		for i := lo; i < hi; i++ {
-			inc.pb[i] += flipSum(c[i])
+// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units,
+// gathered by chunk and merged here (their order does not matter: every sum is exact), so
+// that the kernels visit each row of A once: with d = +-2 the change of z_ri,
+// A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
+func (inc *incremental) flipRows(lo, hi int, chunks [][]unitFlips) {
+	for i := lo; i < hi; i++ {
+		inc.flips[i].reset()
+		for _, c := range chunks {
+			inc.flips[i].add(c[i])
 		}
-		addFlipsUnits(inc.a[lo*n:hi*n], n, inc.gram, c[lo:hi])
-		addFlipsUnits(inc.p[lo*dim:hi*dim], dim, inc.xf, c[lo:hi])
+		inc.pb[i] += inc.flips[i].zChange()
 	}
+	aw, pw := inc.gram.width(), inc.xrows.width()
+	addFlipsUnits(inc.a[lo*aw:hi*aw], inc.gram, inc.flips[lo:hi])
+	addFlipsUnits(inc.p[lo*pw:hi*pw], inc.xrows, inc.flips[lo:hi])
 }
 
 // advance records one update of the parameters (see fields.record): the fields move in

@@ -22,10 +22,10 @@ type Tracker struct {
 	fields // over the set: A = G_E Z
 	e      *Engine
 	set    vectors
-	gramT  []float32 // G_E^T, N x M: row r is x_r . e_m for every m
-	zprevT []int8    // the Z the last advance applied (K x N; zero at the start)
-	flips  [][]int32 // per hidden unit, its flips since zprevT (storage reused every step)
-	stale  bool      // the incremental update no longer applies: compute directly
+	gramT  *flipRows   // G_E^T, N x M: row r is x_r . e_m for every m
+	zprevT []int8      // the Z the last advance applied (K x N; +1 at the start, see flips.go)
+	flips  []unitFlips // per hidden unit, its flips since zprevT (storage reused every step)
+	stale  bool        // the incremental update no longer applies: compute directly
 }
 
 // Track starts keeping the energies of b current from the engine's present parameters.
@@ -38,13 +38,16 @@ func (e *Engine) Track(b *Batch) *Tracker {
 		return tr
 	}
 	n, m := e.n, tr.set.n
-	tr.fields = newFields(&tr.set, &e.p, e.sumX)
-	tr.gramT, tr.zprevT = make([]float32, n*m), make([]int8, e.cfg.Hidden*n)
-	tr.flips = make([][]int32, e.cfg.Hidden)
+	tr.gramT = newFlipRows(n, m, e.data.d)
+	tr.fields = newFields(&tr.set, &e.p, e.sumX, tr.gramT.width())
+	tr.zprevT, tr.flips = make([]int8, e.cfg.Hidden*n), make([]unitFlips, e.cfg.Hidden)
+	for i := range tr.zprevT {
+		tr.zprevT[i] = 1
+	}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for j := 0; j < m; j++ {
-				tr.gramT[r*m+j] = float32(floats.Dot(e.data.row(r), tr.set.row(j)))
+				tr.gramT.set(r, j, int(floats.Dot(e.data.row(r), tr.set.row(j))))
 			}
 		}
 	})
@@ -83,12 +86,13 @@ func (tr *Tracker) advance(zT []int8, xs, zs, db []float64) {
 		return
 	}
 	tr.flush() // the pending update needs A before these flips
-	n, m := tr.e.n, tr.m
+	n, w := tr.e.n, tr.aStride
 	parallel.For(tr.e.cfg.Hidden, 4, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			tr.flips[i] = gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], tr.flips[i][:0])
+			tr.flips[i].reset()
+			gatherFlips(zT[i*n:(i+1)*n], tr.zprevT[i*n:(i+1)*n], &tr.flips[i])
 		}
-		addFlipsUnits(tr.a[lo*m:hi*m], m, tr.gramT, tr.flips[lo:hi])
+		addFlipsUnits(tr.a[lo*w:hi*w], tr.gramT, tr.flips[lo:hi])
 	})
 	copy(tr.zprevT, zT)
 	tr.record(&tr.set, n, xs, zs, db)
