@@ -79,17 +79,50 @@ func (f *fields) record(set *vectors, n int, xs, zs, db []float64) {
 	f.pending = true
 }
 
-// updateRow applies the pending update to the fields of hidden unit i for vectors
-// [lo, hi). The owner calls it, when pending, in its pass over the fields, then clears
-// pending.
-func (f *fields) updateRow(i, lo, hi int) {
-	h, a, dot := f.row(i, lo, hi), f.a[i*f.aStride+lo:i*f.aStride+hi], f.dot[lo:hi]
-	scale, db := f.scale[i], 0.0
-	if len(f.growB) > 0 {
-		db = f.growB[i]
+// rowUpdate is the owner's view of the fields of hidden unit i for vectors [lo, hi) in its
+// pass over them: the fields, and the pending update if there is one (the owner clears
+// pending after the pass).
+func (f *fields) rowUpdate(i, lo, hi int) fieldRow {
+	row := fieldRow{h: f.row(i, lo, hi)}
+	if f.pending {
+		row.a, row.dot, row.scale = f.a[i*f.aStride+lo:i*f.aStride+hi], f.dot[lo:hi], f.scale[i]
+		if len(f.growB) > 0 {
+			row.db = f.growB[i]
+		}
 	}
-	for r := range h {
-		h[r] += float64(a[r]) + scale*dot[r] + db
+	return row
+}
+
+// updateRow applies the pending update to the fields of hidden unit i for vectors [lo, hi).
+func (f *fields) updateRow(i, lo, hi int) { f.rowUpdate(i, lo, hi).apply() }
+
+// fieldRow is a run of one hidden unit's fields h and, when a is not nil, the pending
+// update h += a + scale dot + db.
+type fieldRow struct {
+	h         []float64
+	a         []int32
+	dot       []float64
+	scale, db float64
+}
+
+// from is the row from field n on.
+func (row fieldRow) from(n int) fieldRow {
+	rest := fieldRow{h: row.h[n:], scale: row.scale, db: row.db}
+	if row.a != nil {
+		rest.a, rest.dot = row.a[n:], row.dot[n:]
+	}
+	return rest
+}
+
+// apply applies the pending update, if any, to h (every term an exact integer: any
+// grouping gives the same sums).
+func (row fieldRow) apply() {
+	if row.a == nil {
+		return
+	}
+	a, dot := row.a[:len(row.h)], row.dot[:len(row.h)]
+	for r := range row.h {
+		row.h[r] += float64(a[r]) + row.scale*dot[r] + row.db
 	}
 }
 

@@ -1,7 +1,6 @@
 package herding
 
 import (
-	"math"
 	"sync"
 
 	"gonum.org/v1/gonum/floats"
@@ -82,10 +81,7 @@ func (inc *incremental) positive(energy []float64) {
 		flips := inc.flipBuffers(lo)
 		copy(energy[lo:hi], inc.cx[lo:hi])
 		for i := 0; i < k; i++ {
-			if inc.pending {
-				inc.updateRow(i, lo, hi)
-			}
-			signPass(inc.row(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, &flips[i])
+			signPass(inc.rowUpdate(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, &flips[i])
 		}
 		mu.Lock()
 		chunks = append(chunks, flips)
@@ -93,26 +89,6 @@ func (inc *incremental) positive(energy []float64) {
 	})
 	inc.pending = false
 	parallel.For(k, 4, func(lo, hi int) { inc.flipRows(lo, hi, chunks) })
-}
-
-// signPass overwrites zrow with the signs of the fields h (data vectors lo, lo+1, ...),
-// adds |h| to the energies and notes every sign that changed. The sign and the absolute
-// value are taken without branches: half of the fields are negative, in no pattern a
-// branch predictor could learn.
-func signPass(h []float64, zrow []int8, energy []float64, lo int, flips *unitFlips) {
-	for r, v := range h {
-		if s := signNoBranch(v); s != zrow[r] {
-			flips.note(lo+r, s)
-			zrow[r] = s
-		}
-		energy[r] += math.Abs(v)
-	}
-}
-
-// signNoBranch is sign(v) from the sign bit of v + 0, which is +0 for v = -0, so that ties
-// still go to +1.
-func signNoBranch(v float64) int8 {
-	return int8(1 - 2*int(math.Float64bits(v+0)>>63))
 }
 
 // flipBuffers returns the per-unit flip lists of the chunk of data vectors that starts at

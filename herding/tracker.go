@@ -1,8 +1,6 @@
 package herding
 
 import (
-	"math"
-
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/parallel"
@@ -68,12 +66,7 @@ func (tr *Tracker) Energies(out []float64) {
 	parallel.For(m, 64, func(lo, hi int) {
 		copy(out[lo:hi], tr.cx[lo:hi])
 		for i := 0; i < k; i++ {
-			if tr.pending {
-				tr.updateRow(i, lo, hi)
-			}
-			for j, v := range tr.row(i, lo, hi) {
-				out[lo+j] += math.Abs(v)
-			}
+			energyPass(tr.rowUpdate(i, lo, hi), out[lo:hi])
 		}
 	})
 	tr.pending = false

@@ -1,0 +1,11 @@
+//go:build !(goexperiment.simd && amd64)
+
+package herding
+
+// signPass is signPassPortable in this build (see signpass.go).
+func signPass(row fieldRow, zrow []int8, energy []float64, lo int, flips *unitFlips) {
+	signPassPortable(row, zrow, energy, lo, flips)
+}
+
+// energyPass is energyPassPortable in this build (see signpass.go).
+func energyPass(row fieldRow, energy []float64) { energyPassPortable(row, energy) }
