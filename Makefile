@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check bench clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test vet fmt-check bench bench-step clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -77,6 +77,11 @@ usps-walltime:
 
 bench:
 	$(GO) test -run NONE -bench . -benchmem ./...
+
+# Issue 7's table: herding's step, direct against incremental, portable and simd builds,
+# COUNT alternating rounds (default 3), medians into results/bench/herding-step.txt.
+bench-step:
+	scripts/bench-step.sh
 
 clean:
 	rm -rf bin out

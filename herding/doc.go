@@ -48,8 +48,10 @@
 // their fields in one mechanism (fields.go): an update is recorded when the parameters
 // change and applied in the next pass that reads the fields. Every value is an integer
 // held exactly, so both equal the direct form (Config.Direct) bit for bit.
-// The flips are applied by one kernel (flips.go): portable by default, AVX-512 when built
-// with GOEXPERIMENT=simd on a CPU that has it (flips_simd.go), with the same bits.
+// Two kernels do the work: the sign pass over the fields (signpass.go), and the flips, which
+// add rows of G held in 16-bit lanes to int32 A (flips.go). Each is portable by default and
+// AVX-512 when built with GOEXPERIMENT=simd on a CPU that has it (signpass_simd.go,
+// flips_simd.go), with the same bits (tested).
 //
 // # Boundaries
 //
