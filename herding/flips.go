@@ -53,6 +53,23 @@ func gatherFlips(z, prev []int8, f *unitFlips) {
 	}
 }
 
+// startStates returns n hidden states at +1, where the flips start from.
+func startStates(n int) []int8 {
+	z := make([]int8, n)
+	for i := range z {
+		z[i] = 1
+	}
+	return z
+}
+
+// nextBatch splits the first batch rows off a unit's remaining up and down flips (ups
+// first): a kernel sums at most flipBatch rows in 16-bit lanes before widening.
+func nextBatch(up, down []int32, batch int) (batchUp, batchDown, restUp, restDown []int32) {
+	nu := min(len(up), batch)
+	nd := min(len(down), batch-nu)
+	return up[:nu], down[:nd], up[nu:], down[nd:]
+}
+
 // note records that row r flipped to state s.
 func (f *unitFlips) note(r int, s int8) {
 	if s > 0 {
@@ -68,7 +85,6 @@ func (f *unitFlips) note(r int, s int8) {
 // padding lanes holding 0 (stored as bound).
 type flipRows struct {
 	words  []uint64
-	n      int // columns
 	stride int // words per row
 	bound  int // |entry| <= bound
 }
@@ -83,7 +99,7 @@ func newFlipRows(count, n, bound int) *flipRows {
 		panic(fmt.Sprintf("herding: flip rows with entries up to %d do not fit 16-bit lanes", bound))
 	}
 	stride := (n + lanesPerVector - 1) / lanesPerVector * wordsPerVector
-	rows := &flipRows{words: make([]uint64, count*stride), n: n, stride: stride, bound: bound}
+	rows := &flipRows{words: make([]uint64, count*stride), stride: stride, bound: bound}
 	zero := uint64(bound) * 0x0001_0001_0001_0001
 	for i := range rows.words {
 		rows.words[i] = zero
@@ -135,13 +151,11 @@ func addFlipsUnitsPortable(acc []int32, rows *flipRows, flips []unitFlips) {
 func addFlipsPortable(acc []int32, rows *flipRows, f *unitFlips) {
 	batch := rows.flipBatch()
 	for g := 0; g < rows.stride; g += portableGroup {
-		up, down := f.up, f.down
-		for len(up)+len(down) > 0 {
-			nu := min(len(up), batch)
-			nd := min(len(down), batch-nu)
-			sums := sumRowsPortable(rows, g, up[:nu], down[:nd])
-			widenInto(acc[g*lanesPerWord:(g+portableGroup)*lanesPerWord], sums, (nu+nd)*rows.bound)
-			up, down = up[nu:], down[nd:]
+		for up, down := f.up, f.down; len(up)+len(down) > 0; {
+			var bu, bd []int32
+			bu, bd, up, down = nextBatch(up, down, batch)
+			sums := sumRowsPortable(rows, g, bu, bd)
+			widenInto(acc[g*lanesPerWord:(g+portableGroup)*lanesPerWord], sums, (len(bu)+len(bd))*rows.bound)
 		}
 	}
 }
@@ -149,7 +163,7 @@ func addFlipsPortable(acc []int32, rows *flipRows, f *unitFlips) {
 // portableGroup is the number of words the portable kernel keeps in registers.
 const portableGroup = 8
 
-// sumRowsPortable sums words [g, g+4) of the up rows, signed sum plus bound, and of the
+// sumRowsPortable sums words [g, g+portableGroup) of the up rows, signed sum plus bound, and of the
 // down rows' complements, minus the signed sum plus bound: 2 bound - (v + bound) per lane,
 // taken once per batch from the down rows' plain sum (no lane can borrow, as no lane of
 // that sum exceeds downs 2 bound). The batch sums to (signed sum) + count bound in every
@@ -164,7 +178,7 @@ func sumRowsPortable(rows *flipRows, g int, up, down []int32) [portableGroup]uin
 	return u
 }
 
-// sumWords adds words [g, g+4) of the rows listed in rs, in 64-bit words (lanes do not
+// sumWords adds words [g, g+portableGroup) of the rows listed in rs, in 64-bit words (lanes do not
 // carry: see sumRowsPortable). The rows are addressed from one pointer: with bounds checks
 // on every row the compiler runs out of registers and spills the sums.
 func sumWords(words []uint64, stride, g int, rs []int32) [portableGroup]uint64 {

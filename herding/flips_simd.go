@@ -35,22 +35,13 @@ func addFlipsUnits(acc []int32, rows *flipRows, flips []unitFlips) {
 			add, step = addFlipsVector, wordsPerVector
 		}
 		for u := range flips {
-			forBatches(&flips[u], batch, func(up, down []int32) {
-				add(acc[u*w+g*lanesPerWord:], rows, g, up, down)
-			})
+			for up, down := flips[u].up, flips[u].down; len(up)+len(down) > 0; {
+				var bu, bd []int32
+				bu, bd, up, down = nextBatch(up, down, batch)
+				add(acc[u*w+g*lanesPerWord:], rows, g, bu, bd)
+			}
 		}
 		g += step
-	}
-}
-
-// forBatches calls add on the unit's flips in batches of at most batch rows.
-func forBatches(f *unitFlips, batch int, add func(up, down []int32)) {
-	up, down := f.up, f.down
-	for len(up)+len(down) > 0 {
-		nu := min(len(up), batch)
-		nd := min(len(down), batch-nu)
-		add(up[:nu], down[:nd])
-		up, down = up[nu:], down[nd:]
 	}
 }
 

@@ -45,7 +45,7 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	n, k, d := data.n, p.K, data.d
 	gram, xrows := newFlipRows(n, n, d), newFlipRows(n, d, 1)
 	inc := &incremental{fields: newFields(data, p, sumX, gram.width()), n: n, gram: gram, xrows: xrows,
-		zT: make([]int8, k*n), p: make([]int32, k*xrows.width()), pb: make([]float64, k), flips: make([]unitFlips, k)}
+		zT: startStates(k * n), p: make([]int32, k*xrows.width()), pb: make([]float64, k), flips: make([]unitFlips, k)}
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
@@ -56,9 +56,6 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 			}
 		}
 	})
-	for i := range inc.zT {
-		inc.zT[i] = 1
-	}
 	for i := 0; i < k; i++ {
 		inc.pb[i] = float64(n)
 		for j, v := range sumX {

@@ -38,10 +38,7 @@ func (e *Engine) Track(b *Batch) *Tracker {
 	n, m := e.n, tr.set.n
 	tr.gramT = newFlipRows(n, m, e.data.d)
 	tr.fields = newFields(&tr.set, &e.p, e.sumX, tr.gramT.width())
-	tr.zprevT, tr.flips = make([]int8, e.cfg.Hidden*n), make([]unitFlips, e.cfg.Hidden)
-	for i := range tr.zprevT {
-		tr.zprevT[i] = 1
-	}
+	tr.zprevT, tr.flips = startStates(e.cfg.Hidden*n), make([]unitFlips, e.cfg.Hidden)
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for j := 0; j < m; j++ {
