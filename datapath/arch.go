@@ -68,7 +68,8 @@ const MaxWord = 62
 // read it, and nothing restates a width, size or phase order elsewhere.
 type Arch struct {
 	K, D, N        int          // hidden units, visible units, data vectors
-	Lanes          int          // L: hidden units computed in parallel; row i of W lives in bank i mod L
+	Lanes          int          // L (lane datapath): hidden units computed in parallel; row i of W lives in bank i mod L
+	Tile           int          // T (tiled datapath): hidden units per tile; 0 selects the lane datapath
 	Sweeps         int          // S: the most coordinate-ascent sweeps per iteration
 	Mode           herding.Mode // H or SH
 	GrowHiddenBias bool
@@ -86,13 +87,22 @@ func (a *Arch) Validate() error {
 	for _, s := range []struct {
 		name string
 		v    int
-	}{{"hidden units K", a.K}, {"visible units D", a.D}, {"data vectors N", a.N}, {"lanes L", a.Lanes}, {"sweeps S", a.Sweeps}} {
+	}{{"hidden units K", a.K}, {"visible units D", a.D}, {"data vectors N", a.N}, {"sweeps S", a.Sweeps}} {
 		if s.v <= 0 {
 			return fmt.Errorf("datapath: %s = %d, must be positive", s.name, s.v)
 		}
 	}
-	if a.Lanes > a.K {
-		return fmt.Errorf("datapath: lanes L = %d exceed hidden units K = %d; at most K lanes can work", a.Lanes, a.K)
+	if a.Tiled() {
+		if a.Lanes != 0 {
+			return fmt.Errorf("datapath: an Arch has lanes (L = %d, the lane datapath) or a tile (T = %d, the tiled datapath), not both", a.Lanes, a.Tile)
+		}
+	} else {
+		if a.Lanes <= 0 {
+			return fmt.Errorf("datapath: lanes L = %d, must be positive (or choose the tiled datapath with a tile T)", a.Lanes)
+		}
+		if a.Lanes > a.K {
+			return fmt.Errorf("datapath: lanes L = %d exceed hidden units K = %d; at most K lanes can work", a.Lanes, a.K)
+		}
 	}
 	if a.Mode != herding.ModeH && a.Mode != herding.ModeSH {
 		return fmt.Errorf("datapath: unknown mode %d", int(a.Mode))
@@ -109,8 +119,15 @@ func (a *Arch) Validate() error {
 	if !fits(a.Regs[RegW], n) {
 		return fmt.Errorf("datapath: weight register %v cannot hold the initial weights in [-N, N] = [-%d, %d]", a.Regs[RegW].Format, a.N, a.N)
 	}
+	if a.Tiled() {
+		return a.validateTiled()
+	}
 	return nil
 }
+
+// Tiled reports whether the Arch describes the tiled datapath (tile.go) rather than the
+// lane datapath.
+func (a *Arch) Tiled() bool { return a.Tile != 0 }
 
 func validateSpec(r Reg, s RegSpec) error {
 	f := s.Format

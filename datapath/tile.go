@@ -1,0 +1,102 @@
+package datapath
+
+import (
+	"fmt"
+
+	"herdsim/herding"
+)
+
+// The tiled datapath's sizes and the limits of the memories that hold them (tile_doc.go
+// has the design). Everything here is derived from the Arch; nothing else restates it.
+
+// Memory geometry of the iCE40 UP5K the tiled datapath is built for.
+const (
+	BatchWidth  = 16    // B: data vectors per batch, the bits of one SPRAM word of X
+	SPRAMWords  = 16384 // words of one SB_SPRAM256KA (16K x 16)
+	WWordBits   = 48    // one W word spans the three W SPRAMs side by side
+	MaxPerWord  = 3     // weights per W word: at most one per SPRAM
+	MinTileD    = 4     // D below this would let a memory's read-modify-write meet itself
+	tileVecBits = 16    // bits of one X word
+)
+
+// TileSizes are the derived sizes of a tiled Arch.
+type TileSizes struct {
+	K, D, N int
+	T       int // hidden units per tile
+	PW      int // weights per W word (rows per group): min(3, 48 / W bits)
+	SW      int // bits per slot of a W word: 48 / PW
+	G       int // groups of PW rows holding the K hidden units: ceil(K / PW)
+	GT      int // groups per tile: T / PW
+	NT      int // tiles of the positive pass: ceil(G / GT)
+	NTE     int // SH: tiles of the energy pass, whose rows are the K hidden units and c: ceil(ceil((K+1)/PW) / GT)
+	NB      int // batches of 16 data vectors: ceil(N / 16)
+	BT      int // accumulators: 16 T
+	PE      int // SH: cycles of one energy pass: max(D + 2, B T)
+	WWords  int // W words the memory image holds: every tile's groups (padded with zero rows)
+	XWords  int // X words: NB D
+	SH      bool
+}
+
+// Sizes returns the tiled datapath's sizes. The Arch must be tiled and valid.
+func (a *Arch) Sizes() TileSizes {
+	ww := a.Regs[RegW].Format.Word
+	pw := min(MaxPerWord, WWordBits/ww)
+	s := TileSizes{K: a.K, D: a.D, N: a.N, T: a.Tile, PW: pw, SW: WWordBits / pw, SH: a.Mode == modeSH}
+	s.G = ceilDiv(a.K, pw)
+	s.GT = a.Tile / pw
+	s.NT = ceilDiv(s.G, s.GT)
+	s.NTE = ceilDiv(ceilDiv(a.K+1, pw), s.GT)
+	s.NB = ceilDiv(a.N, BatchWidth)
+	s.BT = BatchWidth * a.Tile
+	s.PE = max(a.D+2, s.BT)
+	tiles := s.NT
+	if s.SH {
+		tiles = s.NTE
+	}
+	s.WWords = tiles * s.GT * a.D
+	s.XWords = s.NB * a.D
+	return s
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// validateTiled checks what the tiled datapath needs beyond a valid Arch.
+func (a *Arch) validateTiled() error {
+	if a.Tile < 0 {
+		return fmt.Errorf("datapath: tile T = %d, must be positive", a.Tile)
+	}
+	ww := a.Regs[RegW].Format.Word
+	if ww > WWordBits {
+		return fmt.Errorf("datapath: the tiled datapath holds W in 48-bit words; W is %d bits", ww)
+	}
+	s := a.Sizes()
+	if a.Tile%s.PW != 0 {
+		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, s.PW, ww, s.PW)
+	}
+	if a.D < MinTileD {
+		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
+	}
+	if s.XWords > SPRAMWords {
+		return fmt.Errorf("datapath: the data need %d SPRAM words (ceil(N/16) D = %d x %d), one SPRAM holds %d", s.XWords, s.NB, a.D, SPRAMWords)
+	}
+	if s.WWords > SPRAMWords {
+		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs (%d tiles x %d groups x D = %d, %d weights a word at %d bits), they hold %d", s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, SPRAMWords)
+	}
+	if s.SH && a.Regs[RegC].Format.Word > ww {
+		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
+	}
+	return nil
+}
+
+// DefaultTile is the tile a tiled datapath gets when none is chosen: 8 hidden units in mode
+// H (128 accumulators), 4 in mode SH (whose energy readout chain doubles an accumulator's
+// cost), rounded up to whole W words and at most the units there are.
+func DefaultTile(k, wbits int, mode herding.Mode) int {
+	t := 8
+	if mode == modeSH {
+		t = 4
+	}
+	pw := min(MaxPerWord, WWordBits/wbits)
+	t = min(t, ceilDiv(k, pw)*pw)
+	return ceilDiv(t, pw) * pw
+}

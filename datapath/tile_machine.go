@@ -1,0 +1,222 @@
+package datapath
+
+import (
+	"fmt"
+
+	"herdsim/dataset"
+)
+
+// TileMachine is the cycle-level model of the tiled datapath: its memories (X and W in the
+// SPRAM layout of tile_memmap.go, the tile buffer, b, c, sum x, P, the energies) and
+// registers, advanced one clock per Tick through the schedule table (tile_schedule.go).
+// Each phase's arithmetic is in tile_phases.go; every value goes through its register's
+// format and overflow mode, in the order the hardware adds.
+type TileMachine struct {
+	arch Arch
+	s    TileSizes
+	regs [numRegs]register
+
+	// memories
+	xmem  []uint16  // X SPRAM
+	wmem  []uint64  // W SPRAMs, 48-bit words
+	b, c  []int64   // b (K words) and c (D words)
+	sx    []int64   // sum_n x_nj, computed while loading
+	tile  [][]int64 // tile buffer: word j holds the tile's T rows
+	start []int64   // s_r = b_r - sum_j W_rj of the tile's rows
+	p     [][]int64 // P of the tile's rows: T x D
+	zsum  []int64   // sum_n z_n of the tile's rows (hidden-bias growth)
+	e     []int64   // SH: the energy F(x_n) of every data vector
+
+	// registers
+	acc      [][BatchWidth]int64 // the accumulator array: T rows x 16 columns
+	zcap     []uint16            // z bits of the batch last captured, per tile row
+	best     int64               // SH: the best-energy register
+	bestN    int
+	xs, zs   []bool // the pseudo-sample registers
+	fromData bool   // the search started at a data vector: its first z half is not a change
+	changed  bool
+
+	// phase machine
+	ph        TPhase
+	cyc       int
+	ctr       [numCounters]int
+	iteration int
+	cycle     uint64 // within the iteration
+
+	hidden       [][]int8
+	overflows    []Overflow
+	overflowSeen uint64
+}
+
+// NewTile loads the tiled datapath with data and the initial parameters (scaled form,
+// integers: w0 K x D row-major, b0 K, c0 D), every value through its register as the load
+// stream stores it (a too-narrow format shows as an overflow at iteration 0).
+func NewTile(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*TileMachine, error) {
+	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
+		return nil, err
+	}
+	if !arch.Tiled() {
+		return nil, fmt.Errorf("datapath: NewTile needs a tiled Arch (T > 0), this one has lanes L = %d", arch.Lanes)
+	}
+	m := &TileMachine{arch: arch, s: arch.Sizes(), iteration: 0}
+	for r := range m.regs {
+		m.regs[r] = newRegister(arch.Regs[r])
+	}
+	w, b, c := m.stored(RegW, w0), m.stored(RegB, b0), m.stored(RegC, c0)
+	m.load(arch.buildImages(data, w, b, c))
+	m.iteration = 1
+	m.ph = FirstPhase(m.s.SH)
+	return m, nil
+}
+
+// stored passes initial values through register r.
+func (m *TileMachine) stored(r Reg, vals []int64) []int64 {
+	out := make([]int64, len(vals))
+	for i, v := range vals {
+		out[i] = m.put(r, i, v)
+	}
+	return out
+}
+
+// load fills the memories from their images, as the load stream does, and computes sum x.
+func (m *TileMachine) load(img TileImages) {
+	s := m.s
+	m.xmem, m.wmem = img.X, img.W
+	m.b, m.c = img.B, img.C
+	m.sx = make([]int64, s.D)
+	for b := 0; b < s.NB; b++ {
+		for j := 0; j < s.D; j++ {
+			m.sx[j] = m.put(RegPositive, j, m.sx[j]+s.sumTerm(m.xmem[b*s.D+j], b))
+		}
+	}
+	m.tile = make([][]int64, s.D)
+	for j := range m.tile {
+		m.tile[j] = make([]int64, s.T)
+	}
+	m.start, m.zsum, m.zcap = make([]int64, s.T), make([]int64, s.T), make([]uint16, s.T)
+	m.p = make([][]int64, s.T)
+	for r := range m.p {
+		m.p[r] = make([]int64, s.D)
+	}
+	m.acc = make([][BatchWidth]int64, s.T)
+	m.e = make([]int64, s.N)
+	m.xs, m.zs = make([]bool, s.D), make([]bool, s.K)
+	m.hidden = make([][]int8, s.N)
+	for n := range m.hidden {
+		m.hidden[n] = make([]int8, s.K)
+	}
+}
+
+// put writes v through register r (element idx) and logs an overflow.
+func (m *TileMachine) put(r Reg, idx int, v int64) int64 {
+	out, overflowed := m.regs[r].put(v)
+	if overflowed {
+		m.overflowSeen++
+		if len(m.overflows) < maxOverflowEvents {
+			m.overflows = append(m.overflows, Overflow{Iteration: m.iteration, Cycle: m.cycle, Register: r.String(), Index: idx, Value: v, Stored: out})
+		}
+	}
+	return out
+}
+
+// Tick advances the machine by one clock and returns the finished iteration on the cycle
+// that completes one (the DONE cycle), else nil.
+func (m *TileMachine) Tick() *Result {
+	spec := &scheduleTable[m.ph]
+	var done *Result
+	m.act()
+	if m.ph == TDone {
+		done = m.result()
+	}
+	m.cycle++
+	if m.cyc+1 < spec.Len(m.s) {
+		m.cyc++
+		return nil
+	}
+	m.cyc = 0
+	m.ph = take(*spec, &m.ctr, m.cond)
+	if done != nil {
+		m.cycle = 0
+		m.iteration++
+	}
+	return done
+}
+
+// RunIteration ticks until an iteration finishes and returns it.
+func (m *TileMachine) RunIteration() *Result {
+	for {
+		if r := m.Tick(); r != nil {
+			return r
+		}
+	}
+}
+
+// cond evaluates a schedule condition on the machine's state (condTable has its Verilog).
+func (m *TileMachine) cond(c Cond) bool {
+	switch c {
+	case LastBatch:
+		return m.ctr[CtrBatch] == m.s.NB-1
+	case LastTile:
+		return m.ctr[CtrTile] == m.s.NT-1
+	case LastETile:
+		return m.ctr[CtrTile] == m.s.NTE-1
+	case MoreSweeps:
+		return m.changed && m.ctr[CtrSweep] != m.arch.Sweeps-1
+	case ModeSH:
+		return m.s.SH
+	}
+	return true
+}
+
+func (m *TileMachine) result() *Result {
+	s := m.s
+	r := &Result{Iteration: m.iteration, X: make([]int8, s.D), Z: make([]int8, s.K), Sweeps: m.ctr[CtrSweep] + 1, Cycles: m.cycle + 1}
+	for j, v := range m.xs {
+		r.X[j] = int8(pm1(v))
+	}
+	for i, v := range m.zs {
+		r.Z[i] = int8(pm1(v))
+	}
+	r.Hidden = make([][]int8, s.N)
+	for n := range r.Hidden {
+		r.Hidden[n] = append([]int8(nil), m.hidden[n]...)
+	}
+	if s.SH {
+		r.Energies = append([]int64(nil), m.e...)
+	}
+	return r
+}
+
+// Arch returns the machine's Arch.
+func (m *TileMachine) Arch() Arch { return m.arch }
+
+// Ranges returns each register's range log so far.
+func (m *TileMachine) Ranges() map[Reg]RangeLog {
+	out := map[Reg]RangeLog{}
+	for r := range m.regs {
+		out[Reg(r)] = m.regs[r].log
+	}
+	return out
+}
+
+// Overflows returns the first overflow events (at most 1000) and the total count.
+func (m *TileMachine) Overflows() ([]Overflow, uint64) { return m.overflows, m.overflowSeen }
+
+// Weights returns W (K x D row-major), b and c as the memories hold them now.
+func (m *TileMachine) Weights() (w, b, c []int64) {
+	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
+	w = make([]int64, s.K*s.D)
+	for i := 0; i < s.K; i++ {
+		for j := 0; j < s.D; j++ {
+			addr, slot := s.WAddr(i, j)
+			w[i*s.D+j] = s.slotValue(m.wmem[addr], slot, wbits)
+		}
+	}
+	return w, append([]int64(nil), m.b...), append([]int64(nil), m.c...)
+}
+
+// Images returns the memories' current contents in the load stream's layout.
+func (m *TileMachine) Images() TileImages {
+	return TileImages{X: append([]uint16(nil), m.xmem...), W: append([]uint64(nil), m.wmem...),
+		B: append([]int64(nil), m.b...), C: append([]int64(nil), m.c...)}
+}

@@ -1,0 +1,85 @@
+package datapath
+
+import (
+	"math/bits"
+
+	"herdsim/dataset"
+)
+
+// The tiled datapath's memory map: which word of which memory holds what. The model reads
+// its memories through these functions, the memory images (and so the load stream and the
+// golden vectors) are laid out by them, and rtlgen renders the same address arithmetic.
+//
+//	X SPRAM     word b D + j, bit m       x_{16b+m, j} (1 = +1; bits of vectors >= N are 0)
+//	W SPRAMs    word g D + j (48 bits)    W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
+//	            (SPRAM q holds bits [16q, 16q + 16) of every word; rows >= K are 0)
+//	b memory    word i                    b_i (K words)
+//	c memory    word j                    c_j (D words)
+//	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
+
+// XAddr is the X word holding x_nj and the bit of it.
+func (s TileSizes) XAddr(n, j int) (addr, bit int) { return (n/BatchWidth)*s.D + j, n % BatchWidth }
+
+// WAddr is the W word holding W[i][j] and its slot.
+func (s TileSizes) WAddr(i, j int) (addr, slot int) { return (i/s.PW)*s.D + j, i % s.PW }
+
+// BatchValid is the number of real vectors in batch b (16, or fewer in the last).
+func (s TileSizes) BatchValid(b int) int { return min(BatchWidth, s.N-b*BatchWidth) }
+
+// batchMask has a bit set for every real vector of batch b.
+func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 1) }
+
+// TileImages are the initial contents of the tiled datapath's memories, as the load stream
+// carries them: X and W words as laid out above, b and c as stored values.
+type TileImages struct {
+	X    []uint16 // XWords words
+	W    []uint64 // WWords words of 48 bits
+	B, C []int64  // K and D stored values
+}
+
+// slotValue sign-extends slot s of a W word.
+func (s TileSizes) slotValue(word uint64, slot, wbits int) int64 {
+	v := word >> uint(slot*s.SW) & (1<<uint(wbits) - 1)
+	return int64(v<<uint(64-wbits)) >> uint(64-wbits)
+}
+
+// withSlot returns word with slot s set to v (two's complement at wbits).
+func (s TileSizes) withSlot(word uint64, slot, wbits int, v int64) uint64 {
+	mask := uint64(1<<uint(wbits)-1) << uint(slot*s.SW)
+	return word&^mask | uint64(v)<<uint(slot*s.SW)&mask
+}
+
+// buildImages lays out data and stored initial weights (w K x D row-major, b K, c D).
+func (a *Arch) buildImages(data *dataset.Binary, w, b, c []int64) TileImages {
+	s := a.Sizes()
+	img := TileImages{X: make([]uint16, s.XWords), W: make([]uint64, s.WWords),
+		B: append([]int64(nil), b...), C: append([]int64(nil), c...)}
+	for n, row := range data.Rows {
+		for j, v := range row {
+			if v > 0 {
+				addr, bit := s.XAddr(n, j)
+				img.X[addr] |= 1 << uint(bit)
+			}
+		}
+	}
+	wbits := a.Regs[RegW].Format.Word
+	for i := 0; i < a.K; i++ {
+		for j := 0; j < a.D; j++ {
+			addr, slot := s.WAddr(i, j)
+			img.W[addr] = s.withSlot(img.W[addr], slot, wbits, w[i*a.D+j])
+		}
+	}
+	return img
+}
+
+// popTerm is sum over the real vectors n of batch b of z_n x_n (+-1 each), from the batch's
+// z bits and x bits: valid - 2 popcount((z XOR x) & mask).
+func (s TileSizes) popTerm(z, x uint16, b int) int64 {
+	mask := s.batchMask(b)
+	return int64(s.BatchValid(b) - 2*bits.OnesCount16((z^x)&mask))
+}
+
+// sumTerm is sum over the real vectors of batch b of z_n: 2 popcount(z & mask) - valid.
+func (s TileSizes) sumTerm(z uint16, b int) int64 {
+	return int64(2*bits.OnesCount16(z&s.batchMask(b)) - s.BatchValid(b))
+}

@@ -1,0 +1,240 @@
+package datapath
+
+import "fmt"
+
+// The tiled datapath's schedule: its phases, how many cycles each visit takes, and where the
+// phase machine goes at a phase's last cycle. This table is the one description of the
+// order of work: TileMachine steps through it cycle by cycle, TileCycles walks it to count
+// an iteration's cycles, and rtlgen renders it into the Verilog phase machine (states,
+// lengths, transitions and counter steps).
+
+// TPhase is a state of the tiled datapath's phase machine.
+type TPhase int
+
+// The phases, in the order the Verilog numbers them.
+const (
+	TEPrefetch TPhase = iota // SH: the tile's W rows (and the c row) into the tile buffer; start values
+	TEPass                   // SH: fields of batch b; energies of batch b-1 out of the readout chain
+	TEDrain                  // SH: energies of the tile's last batch
+	TGather                  // the search starts at a data vector: gather its bits from X
+	TStart                   // the search starts at the previous pseudo-sample
+	TSweep                   // one coordinate-ascent sweep: z half and x half, fused
+	TSweepEnd                // another sweep, or the positive pass
+	TPrefetch                // the tile's W rows into the tile buffer; start values b - sum_j W
+	TPass                    // fields of batch b; positive statistics of batch b-1
+	TWriteback               // W += P - N z* x*^T for the tile's rows (and b with growth)
+	TCUpdate                 // c += sum x - N x*
+	TDone                    // the iteration's pseudo-sample is ready
+	numTPhases
+)
+
+// Counter is a loop counter of the phase machine.
+type Counter int
+
+// The counters.
+const (
+	CtrTile  Counter = iota // tile k of the current pass
+	CtrBatch                // batch b of the current tile
+	CtrSweep                // sweeps started in this iteration
+	numCounters
+)
+
+var counterNames = [numCounters]string{"tile", "batch", "sweep"}
+
+func (c Counter) String() string { return counterNames[c] }
+
+// Cond is a condition the phase machine branches on.
+type Cond int
+
+// The conditions.
+const (
+	Always     Cond = iota
+	LastBatch       // batch = NB - 1
+	LastTile        // tile = NT - 1
+	LastETile       // tile = NTE - 1
+	MoreSweeps      // something changed in this sweep and sweep < S
+	ModeSH          // the Arch's mode is SH
+	numConds
+)
+
+// CondSpec is a condition's name and its Verilog expression (over the core's registers
+// and localparams); the Go model evaluates it in TileMachine.cond.
+type CondSpec struct {
+	Name, Verilog string
+}
+
+var condTable = [numConds]CondSpec{
+	Always:     {"always", "1'b1"},
+	LastBatch:  {"last_batch", "batch == NB_LAST"},
+	LastTile:   {"last_tile", "tile == NT_LAST"},
+	LastETile:  {"last_etile", "tile == NTE_LAST"},
+	MoreSweeps: {"more_sweeps", "changed && sweep != S_LAST"},
+	ModeSH:     {"mode_sh", "MODE_SH != 0"},
+}
+
+// Conds lists the conditions.
+func Conds() []CondSpec { return append([]CondSpec(nil), condTable[:]...) }
+
+// Edge is one way out of a phase: taken when When holds (Always last), going to To,
+// incrementing Inc and clearing Clear.
+type Edge struct {
+	When  Cond
+	Not   bool // take the edge when the condition does not hold
+	To    TPhase
+	Inc   []Counter
+	Clear []Counter
+}
+
+// PhaseSpec is one phase of the schedule.
+type PhaseSpec struct {
+	Name    string                 // upper-case identifier, e.g. "PASS"
+	Formula string                 // cycles per visit, in the doc's notation
+	Len     func(s TileSizes) int  // cycles per visit
+	Comment string                 // what the phase does
+	Edges   []Edge                 // the first that applies is taken at the last cycle
+}
+
+// Pipeline latencies the Verilog is built to: the cycles a phase runs after its last
+// memory read so that its last write lands before the next phase reads.
+const (
+	LatGather    = 4
+	LatSweep     = 8
+	LatWriteback = 8
+	LatEnergy    = 8
+	LatCUpdate   = 4
+)
+
+var scheduleTable = [numTPhases]PhaseSpec{
+	TEPrefetch: {"E_PREFETCH", "(T/PW) D", func(s TileSizes) int { return s.GT * s.D },
+		"SH: word (g, j) of each of the tile's groups into the tile buffer (the c row from the c memory); s_r = b_r - sum_j W_rj",
+		[]Edge{{When: Always, To: TEPass, Clear: []Counter{CtrBatch}}}},
+	TEPass: {"E_PASS", "max(D + 2, 16 T)", func(s TileSizes) int { return s.PE },
+		"SH: capture and clear, start, D adds of batch b; the readout chain carries batch b-1's fields into the energies",
+		[]Edge{{When: LastBatch, To: TEDrain}, {When: Always, To: TEPass, Inc: []Counter{CtrBatch}}}},
+	TEDrain: {"E_DRAIN", "16 T + 8", func(s TileSizes) int { return s.BT + LatEnergy },
+		"SH: capture; the readout chain carries the last batch's fields into the energies (the last tile keeps the best)",
+		[]Edge{{When: LastETile, To: TGather, Clear: []Counter{CtrTile}}, {When: Always, To: TEPrefetch, Inc: []Counter{CtrTile}}}},
+	TGather: {"GATHER", "D + 4", func(s TileSizes) int { return s.D + LatGather },
+		"x* from the data vector the search starts at (SH: the best; H: x_0 at t = 1)",
+		[]Edge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
+	TStart: {"START", "1", func(TileSizes) int { return 1 },
+		"the search starts at the previous pseudo-sample (H, t > 1)",
+		[]Edge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
+	TSweep: {"SWEEP", "(G + 1) D + 8", func(s TileSizes) int { return (s.G+1)*s.D + LatSweep },
+		"z half of group g (PW fields over D words) while the x half replays group g-1 into vis; the last replay gives x*",
+		[]Edge{{When: Always, To: TSweepEnd}}},
+	TSweepEnd: {"SWEEP_END", "1", func(TileSizes) int { return 1 },
+		"another sweep when something changed and fewer than S ran",
+		[]Edge{{When: MoreSweeps, To: TSweep, Inc: []Counter{CtrSweep}}, {When: Always, To: TPrefetch, Clear: []Counter{CtrTile}}}},
+	TPrefetch: {"PREFETCH", "(T/PW) D", func(s TileSizes) int { return s.GT * s.D },
+		"word (g, j) of each of the tile's groups into the tile buffer; s_r = b_r - sum_j W_rj",
+		[]Edge{{When: Always, To: TPass, Clear: []Counter{CtrBatch}}}},
+	TPass: {"PASS", "D + 2", func(s TileSizes) int { return s.D + 2 },
+		"capture z of batch b-1 and clear; start (acc = s_r); D adds of 2 W_rj where x_nj = +1; P += batch b-1's statistics",
+		[]Edge{{When: LastBatch, To: TWriteback}, {When: Always, To: TPass, Inc: []Counter{CtrBatch}}}},
+	TWriteback: {"WRITEBACK", "(T/PW) D + 8", func(s TileSizes) int { return s.GT*s.D + LatWriteback },
+		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth)",
+		[]Edge{{When: LastTile, To: TCUpdate}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
+	TCUpdate: {"C_UPDATE", "D + 4", func(s TileSizes) int { return s.D + LatCUpdate },
+		"c_j += sum_n x_nj - N x*_j",
+		[]Edge{{When: Always, To: TDone}}},
+	TDone: {"DONE", "1", func(TileSizes) int { return 1 },
+		"the pseudo-sample is ready; the next iteration starts (SH: energy pass, H: START)",
+		[]Edge{{When: ModeSH, To: TEPrefetch, Clear: []Counter{CtrTile}}, {When: Always, To: TStart}}},
+}
+
+// Schedule returns the phase table in state order.
+func Schedule() []PhaseSpec { return append([]PhaseSpec(nil), scheduleTable[:]...) }
+
+func (p TPhase) String() string {
+	if p < 0 || p >= numTPhases {
+		return fmt.Sprintf("TPhase(%d)", int(p))
+	}
+	return scheduleTable[p].Name
+}
+
+// FirstPhase is where the phase machine starts after reset: SH's energy pass, or H's
+// gather of x_0 (the first iteration's search starts at data vector 0).
+func FirstPhase(sh bool) TPhase {
+	if sh {
+		return TEPrefetch
+	}
+	return TGather
+}
+
+// TileCycles walks the schedule for one iteration whose search ran sweeps sweeps and
+// returns its cycles; first is the first iteration (mode H gathers x_0 then). It is the
+// cycle formula, rendered from the table.
+func (a *Arch) TileCycles(sweeps int, first bool) uint64 {
+	s := a.Sizes()
+	var ctr [numCounters]int
+	ph := TStart
+	if s.SH || first {
+		ph = FirstPhase(s.SH)
+	}
+	var cycles uint64
+	for {
+		spec := scheduleTable[ph]
+		cycles += uint64(spec.Len(s))
+		if ph == TDone {
+			return cycles
+		}
+		ph = take(spec, &ctr, func(c Cond) bool { return abstractCond(c, s, &ctr, sweeps) })
+	}
+}
+
+// abstractCond evaluates a condition on the counters alone, for a search of sweeps sweeps.
+func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
+	switch c {
+	case LastBatch:
+		return ctr[CtrBatch] == s.NB-1
+	case LastTile:
+		return ctr[CtrTile] == s.NT-1
+	case LastETile:
+		return ctr[CtrTile] == s.NTE-1
+	case MoreSweeps:
+		return ctr[CtrSweep]+1 < sweeps
+	case ModeSH:
+		return s.SH
+	}
+	return true
+}
+
+// take applies the first edge of spec whose condition holds and returns its target.
+func take(spec PhaseSpec, ctr *[numCounters]int, holds func(Cond) bool) TPhase {
+	for _, e := range spec.Edges {
+		if holds(e.When) != e.Not {
+			for _, c := range e.Inc {
+				ctr[c]++
+			}
+			for _, c := range e.Clear {
+				ctr[c] = 0
+			}
+			return e.To
+		}
+	}
+	panic("datapath: phase " + spec.Name + " has no edge that applies")
+}
+
+// TileCycleFormula is TileCycles in closed form, for reports (a test checks it against the
+// walk of the table).
+const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 8) + D + 5; " +
+	"SH: NTE((T/PW)D + NB max(D+2, 16T) + 16T + 8) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 8) + D + 5; " +
+	"G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), s = sweeps run"
+
+// tileCyclesClosed is TileCycleFormula.
+func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {
+	s := a.Sizes()
+	sweep := uint64((s.G+1)*s.D + LatSweep + 1)
+	positive := uint64(s.NT * (2*s.GT*s.D + s.NB*(s.D+2) + LatWriteback))
+	tail := uint64(s.D + LatCUpdate + 1)
+	start := uint64(1)
+	if first {
+		start = uint64(s.D + LatGather)
+	}
+	if s.SH {
+		energy := uint64(s.NTE * (s.GT*s.D + s.NB*s.PE + s.BT + LatEnergy))
+		return energy + uint64(s.D+LatGather) + uint64(sweeps)*sweep + positive + tail
+	}
+	return start + uint64(sweeps)*sweep + positive + tail
+}

@@ -1,0 +1,145 @@
+package datapath
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+)
+
+// tiledArch is the lossless tiled Arch for a run of iterations.
+func tiledArch(k, d, n, tile, sweeps, iterations int, mode herding.Mode, grow bool) Arch {
+	a := DefaultArch(k, d, n, 1, sweeps, iterations, mode, grow)
+	a.Lanes, a.Tile = 0, tile
+	return a
+}
+
+// firstRows is data's first n rows.
+func firstRows(data *dataset.Binary, n int) *dataset.Binary {
+	return &dataset.Binary{Name: fmt.Sprintf("%s[:%d]", data.Name, n), D: data.D, Rows: data.Rows[:n]}
+}
+
+// tiledCases cover both modes, hidden-bias growth, K that fills no whole tile or word,
+// N that fills no whole batch, one and three weights per W word, one batch and one tile.
+func tiledCases() map[string]struct {
+	data *dataset.Binary
+	arch Arch
+} {
+	def := dataset.Default()
+	wide := func(a Arch) Arch { // 17-bit W: two weights per word
+		a.Regs[RegW].Format.Word = 17
+		return a
+	}
+	return map[string]struct {
+		data *dataset.Binary
+		arch Arch
+	}{
+		"K16T6SH":          {def, tiledArch(16, 64, 128, 6, 10, 40, herding.ModeSH, false)},
+		"K16T3H":           {def, tiledArch(16, 64, 128, 3, 10, 40, herding.ModeH, false)},
+		"K10T6Hgrow_N100":  {firstRows(def, 100), tiledArch(10, 64, 100, 6, 4, 40, herding.ModeH, true)},
+		"K7T4SHgrow_PW2":   {firstRows(def, 37), wide(tiledArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
+		"K3T3SH_N9_1batch": {firstRows(def, 9), tiledArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
+		"K5T12H_1tile":     {def, tiledArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
+	}
+}
+
+// The tiled datapath reproduces the float64 reference bit for bit at lossless widths:
+// every pseudo-sample, hidden state, W, b and c, and SH's energies; and every iteration
+// takes the cycles the schedule table gives (walked and in closed form).
+func TestTileMachineMatchesReference(t *testing.T) {
+	for name, c := range tiledCases() {
+		t.Run(name, func(t *testing.T) {
+			a := c.arch
+			require.NoError(t, a.Validate())
+			ref, err := herding.New(c.data, herding.Config{Hidden: a.K, Mode: a.Mode, Sweeps: a.Sweeps, GrowHiddenBias: a.GrowHiddenBias})
+			require.NoError(t, err)
+			w, b, cc := ref.Params().Ints()
+			m, err := NewTile(a, c.data, w, b, cc)
+			require.NoError(t, err)
+			sweeps := map[int]bool{}
+			for it := 1; it <= 40; it++ {
+				want, err := ref.Step()
+				require.NoError(t, err)
+				got := m.RunIteration()
+				require.Equal(t, it, got.Iteration)
+				require.Equal(t, want.X, got.X, "x* at %d", it)
+				require.Equal(t, want.Z, got.Z, "z* at %d", it)
+				require.Equal(t, want.Sweeps, got.Sweeps, "sweeps at %d", it)
+				for n := range got.Hidden {
+					require.Equal(t, ref.Hidden(n), got.Hidden[n], "z_%d at %d", n, it)
+				}
+				rw, rb, rc := ref.Params().Ints()
+				dw, db, dc := m.Weights()
+				require.Equal(t, rw, dw, "W at %d", it)
+				require.Equal(t, rb, db, "b at %d", it)
+				require.Equal(t, rc, dc, "c at %d", it)
+				require.Equal(t, a.TileCycles(got.Sweeps, it == 1), got.Cycles, "cycles at %d", it)
+				require.Equal(t, a.tileCyclesClosed(got.Sweeps, it == 1), got.Cycles, "closed-form cycles at %d", it)
+				if a.Mode == herding.ModeSH {
+					for n, f := range got.Energies {
+						require.Equal(t, int64(ref.DataEnergies()[n]), f, "F(x_%d) at %d", n, it)
+					}
+				}
+				sweeps[got.Sweeps] = true
+			}
+			_, count := m.Overflows()
+			require.Zero(t, count, "lossless widths overflowed")
+			if a.Sweeps > 1 {
+				require.Greater(t, len(sweeps), 1, "the case should see searches of different lengths")
+			}
+		})
+	}
+}
+
+// Narrow registers overflow, and the machine counts every overflow (by register) and
+// keeps running; in SAT mode nothing is stored outside the range.
+func TestTileMachineNarrowRegisters(t *testing.T) {
+	data := firstRows(dataset.Default(), 40)
+	for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
+		a := tiledArch(6, 64, 40, 6, 4, 30, herding.ModeSH, true)
+		for r := range a.Regs {
+			a.Regs[r].Overflow = o
+		}
+		a.Regs[RegField].Format.Word = 9
+		a.Regs[RegEnergy].Format.Word = 11
+		a.Regs[RegUpdate].Format.Word = 8
+		require.NoError(t, a.Validate())
+		p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
+		w, b, c := p.Ints()
+		m, err := NewTile(a, data, w, b, c)
+		require.NoError(t, err)
+		for range 30 {
+			r := m.RunIteration()
+			require.Equal(t, a.TileCycles(r.Sweeps, r.Iteration == 1), r.Cycles)
+		}
+		ranges := m.Ranges()
+		for _, r := range []Reg{RegField, RegEnergy, RegUpdate} {
+			require.NotZero(t, ranges[r].Overflows, "%v: register %s never overflowed", o, r)
+		}
+		dw, _, _ := m.Weights()
+		lo, hi := minCode(a.Regs[RegW].Format.Word), maxCode(a.Regs[RegW].Format.Word)
+		for _, v := range dw {
+			require.True(t, v >= lo && v <= hi)
+		}
+	}
+}
+
+// Archs the tiled datapath cannot build are refused with the reason.
+func TestTileValidate(t *testing.T) {
+	a := tiledArch(16, 64, 128, 5, 10, 10, herding.ModeH, false)
+	require.ErrorContains(t, a.Validate(), "multiple of 3")
+	a = tiledArch(16, 3, 128, 3, 10, 10, herding.ModeH, false)
+	require.ErrorContains(t, a.Validate(), "D >= 4")
+	a = tiledArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false)
+	require.ErrorContains(t, a.Validate(), "SPRAM")
+	a = tiledArch(16, 64, 128, 3, 10, 10, herding.ModeH, false)
+	a.Lanes = 2
+	require.ErrorContains(t, a.Validate(), "not both")
+	a = tiledArch(16, 64, 128, 6, 10, 10, herding.ModeSH, false)
+	a.Regs[RegC].Format.Word = a.Regs[RegW].Format.Word + 1
+	require.ErrorContains(t, a.Validate(), "c row")
+}
