@@ -87,11 +87,11 @@ type Edge struct {
 
 // PhaseSpec is one phase of the schedule.
 type PhaseSpec struct {
-	Name    string                 // upper-case identifier, e.g. "PASS"
-	Formula string                 // cycles per visit, in the doc's notation
-	Len     func(s TileSizes) int  // cycles per visit
-	Comment string                 // what the phase does
-	Edges   []Edge                 // the first that applies is taken at the last cycle
+	Name    string                // upper-case identifier, e.g. "PASS"
+	Formula string                // cycles per visit, in the doc's notation
+	Len     func(s TileSizes) int // cycles per visit
+	Comment string                // what the phase does
+	Edges   []Edge                // the first that applies is taken at the last cycle
 }
 
 // Pipeline latencies the Verilog is built to: the cycles a phase runs after its last
