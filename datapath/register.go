@@ -77,14 +77,5 @@ func (r *register) note(v int64) {
 	r.log.Count++
 }
 
-// Recorder reports every register's range log through fixedpoint's Recorder (the model
-// counts in its own loop, where a Cast per value would cost too much, and reports here).
-func (m *Machine) Recorder() *fixedpoint.Recorder {
-	rec := fixedpoint.NewRecorder()
-	for r := range m.regs {
-		log, spec := m.regs[r].log, m.arch.Regs[r]
-		rec.Observe(Reg(r).String(), spec.Format, fixedpoint.Trn, spec.Overflow,
-			fixedpoint.NewInt64(log.Min), fixedpoint.NewInt64(log.Max), log.Count, log.Overflows, 0)
-	}
-	return rec
-}
+// Recorder reports every register's range log through fixedpoint's Recorder.
+func (m *Machine) Recorder() *fixedpoint.Recorder { return RecorderOf(m) }

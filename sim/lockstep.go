@@ -12,7 +12,7 @@ import (
 // Divergence is the first place the datapath left the reference.
 type Divergence struct {
 	Iteration int    `json:"iteration"`
-	Signal    string `json:"signal"` // "x*", "z*", "z_n", "W", "b" or "c"
+	Signal    string `json:"signal"` // "x*", "z*", "sweeps", "cycles", "z_n", "W", "b" or "c"
 	Index     []int  `json:"index"`  // [j] for x* and c, [i] for z* and b, [n, i] for z_n, [i, j] for W
 	Reference int64  `json:"reference"`
 	Datapath  int64  `json:"datapath"`
@@ -36,7 +36,7 @@ type Report struct {
 
 // Lockstep runs the float64 reference and the datapath side by side from the same initial
 // weights (SPEC.md, seed) for up to iterations iterations and compares, after each one,
-// x*, z*, every z_n, W, b and c. It stops at the first difference. tick is called after
+// x*, z*, the sweeps and cycles, every z_n, W, b and c. It stops at the first difference. tick is called after
 // every iteration (for a progress bar); it may be nil.
 func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*Report, error) {
 	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
@@ -44,7 +44,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		return nil, err
 	}
 	w0, b0, c0 := ref.Params().Ints()
-	m, err := datapath.New(arch, data, w0, b0, c0)
+	m, err := datapath.NewModel(arch, data, w0, b0, c0)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		}
 	}
 	rep.BitExact = rep.FirstDivergence == nil
-	rep.RangeReport = m.Recorder().Report()
+	rep.RangeReport = datapath.RecorderOf(m).Report()
 	for r, log := range m.Ranges() {
 		rep.Ranges[r.String()] = log
 		rep.Overflows[r.String()] = log.Overflows
@@ -77,7 +77,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 
 // compare returns the first difference after iteration t, in the order a user debugs:
 // the pseudo-sample, the hidden states of the data, then the parameters.
-func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m *datapath.Machine) *Divergence {
+func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m datapath.Model) *Divergence {
 	div := func(signal string, index []int, r, d int64) *Divergence {
 		evs, _ := m.Overflows()
 		var before []datapath.Overflow
@@ -101,6 +101,14 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 		if want.Z[i] != got.Z[i] {
 			return div("z*", []int{i}, int64(want.Z[i]), int64(got.Z[i]))
 		}
+	}
+	// The sweeps run and the cycles they took are what the hardware exposes too.
+	if want.Sweeps != got.Sweeps {
+		return div("sweeps", nil, int64(want.Sweeps), int64(got.Sweeps))
+	}
+	arch := m.Arch()
+	if c := arch.IterationCycles(t, want.Sweeps); c != got.Cycles {
+		return div("cycles", nil, int64(c), int64(got.Cycles))
 	}
 	for n, zn := range got.Hidden {
 		for i, v := range ref.Hidden(n) {
@@ -130,7 +138,7 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 	return nil
 }
 
-func initialDivergence(ref *herding.Engine, m *datapath.Machine) *Divergence {
+func initialDivergence(ref *herding.Engine, m datapath.Model) *Divergence {
 	evs, count := m.Overflows()
 	e := evs[0]
 	rw, rb, rc := ref.Params().Ints()

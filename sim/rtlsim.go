@@ -21,7 +21,7 @@ import (
 
 // ReferenceVectors runs the float64 reference for iterations iterations from SPEC.md's
 // initial weights (seed) and returns the vector set it defines for arch: the data, W_0,
-// b_0, c_0, every pseudo-sample, the final weights and CyclesPerIteration(sweeps) of every
+// b_0, c_0, every pseudo-sample, the final weights and IterationCycles(t, sweeps) of every
 // iteration.
 func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int) (*testvectors.Set, error) {
 	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
@@ -30,13 +30,13 @@ func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, ite
 	}
 	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows}
 	s.W0, s.B0, s.C0 = ref.Params().Ints()
-	for t := 0; t < iterations; t++ {
+	for t := 1; t <= iterations; t++ {
 		it, err := ref.Step()
 		if err != nil {
 			return nil, err
 		}
 		s.XStar, s.ZStar = append(s.XStar, it.X), append(s.ZStar, it.Z)
-		s.Cycles = append(s.Cycles, arch.CyclesPerIteration(it.Sweeps))
+		s.Cycles = append(s.Cycles, arch.IterationCycles(t, it.Sweeps))
 	}
 	s.WFinal, s.BFinal, s.CFinal = ref.Params().Ints()
 	return s, s.Validate()

@@ -109,7 +109,7 @@ func RunFull(ref *Reference, arch datapath.Arch, tick func()) (*FullRun, error) 
 	if err := ref.matches(arch); err != nil {
 		return nil, err
 	}
-	m, err := datapath.New(arch, ref.data, ref.w0, ref.b0, ref.c0)
+	m, err := datapath.NewModel(arch, ref.data, ref.w0, ref.b0, ref.c0)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (r *Reference) matches(a datapath.Arch) error {
 
 // differs reports whether the datapath's state after iteration t is not the reference's:
 // pseudo-sample first (cheap), then the fingerprint of every z_n, W, b and c.
-func (r *Reference) differs(t int, got *datapath.Result, m *datapath.Machine, fp *fingerprinter) bool {
+func (r *Reference) differs(t int, got *datapath.Result, m datapath.Model, fp *fingerprinter) bool {
 	if hamming(got.X, r.X[t-1]) > 0 || hamming(got.Z, r.Z[t-1]) > 0 {
 		return true
 	}
@@ -169,7 +169,7 @@ func (r *Reference) differs(t int, got *datapath.Result, m *datapath.Machine, fp
 
 // locate replays the reference to iteration t and names the difference with Lockstep's
 // comparison.
-func (r *Reference) locate(t int, got *datapath.Result, m *datapath.Machine) (*Divergence, error) {
+func (r *Reference) locate(t int, got *datapath.Result, m datapath.Model) (*Divergence, error) {
 	eng, err := herding.New(r.data, r.cfg)
 	if err != nil {
 		return nil, err
@@ -274,7 +274,7 @@ func maxAbs(s []int64) int64 {
 }
 
 // weightMomentError is the moment error read off the datapath's stored weights.
-func weightMomentError(ref *Reference, m *datapath.Machine, iterations int) float64 {
+func weightMomentError(ref *Reference, m datapath.Model, iterations int) float64 {
 	w, b, c := m.Weights()
 	drift := max(maxDiff(w, ref.w0), maxDiff(c, ref.c0))
 	if ref.cfg.GrowHiddenBias {

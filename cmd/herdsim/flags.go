@@ -76,7 +76,9 @@ func (f *modelFlags) config() (herding.Config, error) {
 // Widths left unset are the worst-case widths for the run's length (datapath.DefaultArch),
 // so by default the datapath is lossless.
 type archFlags struct {
+	kind     string // "lanes" or "tiled"
 	lanes    int
+	tile     int
 	overflow string
 	widths   map[string]*int // flag name -> width, for the grouped width flags
 	regs     []string        // --reg name=bits[:wrap|sat]
@@ -97,7 +99,9 @@ var widthFlags = []struct {
 }
 
 func (f *archFlags) register(fs *pflag.FlagSet) {
-	fs.IntVar(&f.lanes, "lanes", 0, "L, hidden units computed in parallel (default min(K, 16))")
+	fs.StringVar(&f.kind, "arch", archLanes, `the datapath: "lanes" (L lanes over the hidden units, W and P in block RAM) or "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: datapath/tile_doc.go)`)
+	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
+	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 8 in mode H, 4 in SH, a multiple of the weights per W word)")
 	fs.StringVar(&f.overflow, "overflow", "wrap", "overflow mode of every register: wrap or sat")
 	f.widths = map[string]*int{}
 	for _, w := range widthFlags {
@@ -113,6 +117,19 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
+	switch f.kind {
+	case archLanes:
+		if f.tile != 0 {
+			return a, fmt.Errorf("--tile %d: a tile belongs to --arch tiled", f.tile)
+		}
+	case archTiled:
+		if f.lanes != 0 {
+			return a, fmt.Errorf("--lanes %d: lanes belong to --arch lanes", f.lanes)
+		}
+		a.Lanes = 0
+	default:
+		return a, fmt.Errorf("--arch %q: want lanes or tiled", f.kind)
+	}
 	mode, err := parseOverflow(f.overflow)
 	if err != nil {
 		return a, fmt.Errorf("--overflow: %w", err)
@@ -132,8 +149,20 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 			return a, err
 		}
 	}
+	if f.kind == archTiled {
+		a.Tile = f.tile
+		if a.Tile == 0 {
+			a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
+		}
+	}
 	return a, a.Validate()
 }
+
+// The datapaths --arch chooses.
+const (
+	archLanes = "lanes"
+	archTiled = "tiled"
+)
 
 func parseOverflow(s string) (fixedpoint.Overflow, error) {
 	switch strings.ToLower(s) {

@@ -63,7 +63,7 @@ register. It exits 0 whenever it ran, whatever the verdict.`,
 			}
 			enc := json.NewEncoder(cmd.OutOrStdout())
 			enc.SetIndent("", "  ")
-			return enc.Encode(lockstepOutput{Report: rep, MeanCycles: mean(rep.Cycles), CycleFormula: datapath.CycleFormula, Arch: describeArch(a)})
+			return enc.Encode(lockstepOutput{Report: rep, MeanCycles: mean(rep.Cycles), CycleFormula: a.Formula(), Arch: describeArch(a)})
 		},
 	}
 	data.register(cmd.Flags())
@@ -87,7 +87,7 @@ func mean(s []uint64) float64 {
 // describeArch lists the Arch as flat strings for reports.
 func describeArch(a datapath.Arch) map[string]string {
 	out := map[string]string{
-		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "lanes": fmt.Sprint(a.Lanes),
+		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "lanes": fmt.Sprint(a.Lanes), "tile": fmt.Sprint(a.Tile),
 		"sweeps": fmt.Sprint(a.Sweeps), "mode": a.Mode.String(), "grow_hidden_bias": fmt.Sprint(a.GrowHiddenBias),
 	}
 	for _, r := range datapath.Regs() {

@@ -155,7 +155,7 @@ func (j *vectorsJob) referenceSet(tick func()) (*testvectors.Set, error) {
 		}
 		s.XStar = append(s.XStar, it.X)
 		s.ZStar = append(s.ZStar, it.Z)
-		s.Cycles = append(s.Cycles, j.arch.CyclesPerIteration(it.Sweeps))
+		s.Cycles = append(s.Cycles, j.arch.IterationCycles(t, it.Sweeps))
 		j.cycles += s.Cycles[t-1]
 		tick()
 	}

@@ -1,0 +1,190 @@
+// herd_acc_array: the positive-phase accumulator array of a herding datapath.
+//
+// T rows (hidden units) x B columns (data vectors) of FW-bit signed accumulators.
+// Row r has one broadcast addend bus[r*FW +: FW]; column n has one enable bit.
+// acc[r][n] sits at flat index r*B + n (the z bit of the same index).
+//
+// Written for the iCE40 (LUT4 + carry + DFF with clock enable and synchronous reset
+// per logic cell): in WRAP mode each accumulator bit is one logic cell (adder LUT on
+// the carry chain feeding its own DFF, `clear` on the sync reset, the column enable on
+// the clock enable); overflow detection is one LUT per accumulator whose output is
+// registered in the same cell; the readout chain is one LUT (capture ? acc : next) and
+// one DFF per bit.
+//
+// Timing contract. "Cycle c" is the clock period ending at edge c; an input asserted
+// in cycle c is sampled at edge c. Every operation is applied IN_REG edges later, at
+// edge c + IN_REG, all of them delayed alike, so their order is kept:
+//   clear    acc := 0 at edge c + IN_REG (beats add; capture copies the value before).
+//   add      acc := acc (+) bus at edge c + IN_REG for enabled columns; the overflow
+//            of that add shows on `overflow` in cycle c + OVF_LATENCY (one cycle wide
+//            per cycle of overflowing adds).
+//   capture  z and (CHAIN) the shadow chain take the accumulators as they were before
+//            edge c + IN_REG; they show in cycle c + CAPTURE_LATENCY.
+//   shift    (CHAIN) chain_out shows the next value in cycle c + CAPTURE_LATENCY.
+//            capture beats shift; the tail of the chain fills with zeros.
+// See the localparams below; IN_REG = 0 gives latency 1 for z/chain_out and 2 for
+// overflow (one more than "the cycle after": the OR tree over T*B flags has its own
+// register stage).
+//
+// There is no reset other than `clear`: assert clear (and capture after it, for z and
+// the chain) before relying on the outputs.
+
+`default_nettype none
+
+module herd_acc_array #(
+  parameter integer B      = 16, // columns (data vectors), one enable bit each
+  parameter integer T      = 8,  // rows (hidden units), one addend bus each
+  parameter integer FW     = 24, // accumulator width in bits, signed, >= 2
+  parameter integer FSAT   = 0,  // 0: two's-complement wrap, 1: saturate
+  parameter integer CHAIN  = 0,  // 1: build the shadow readout chain
+  parameter integer IN_REG = 0   // 1: one register stage on every input (for fan-out)
+) (
+  input  wire            clk,
+  input  wire            clear,     // every accumulator := 0 (highest priority)
+  input  wire            add,       // enabled accumulators += their row's bus
+  input  wire            all,       // with add: every column is enabled
+  input  wire [B-1:0]    colmask,   // with add and !all: column n enabled iff colmask[n]
+  input  wire [T*FW-1:0] bus,       // row r's signed addend at bus[r*FW +: FW]
+  input  wire            capture,   // z (and the chain) take the accumulators
+  input  wire            shift,     // (CHAIN) the shadow chain advances one place
+  output wire [T*B-1:0]  z,         // z[r*B+n] = 1 iff acc[r][n] >= 0 at the last capture
+  output wire [FW-1:0]   chain_out, // (CHAIN) head of the shadow chain, else 0
+  output reg             overflow   // an add did not fit FW bits (OVF_LATENCY)
+);
+
+  // ---- the contract in numbers (cycles from the input's cycle to the output's) ----
+  // Not used by the logic: they state what it does, and the testbench checks them.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam integer CAPTURE_LATENCY = 1 + IN_REG; // z, chain_out after capture/shift
+  // Flag register in each accumulator's overflow cell, then the registered OR tree.
+  localparam integer OVF_LATENCY     = 2 + IN_REG;
+  /* verilator lint_on UNUSEDPARAM */
+
+  localparam integer N_ACC = T * B;   // accumulators (and z bits, and chain places)
+  // Saturation limits, used only when FSAT = 1.
+  localparam [FW-1:0] MOST_POS = {1'b0, {(FW-1){1'b1}}};
+  localparam [FW-1:0] MOST_NEG = {1'b1, {(FW-1){1'b0}}};
+
+  // ---- input stage -----------------------------------------------------------------
+  // The column enable add & (all | colmask[n]) is formed here, once per column, so an
+  // accumulator's clock enable is one shared net per column. With IN_REG = 1 these are
+  // registered: the big fan-outs (bus to B adders, col_add to T*FW enables, clear to
+  // every reset) then start at a flip-flop instead of the caller's logic.
+  wire            s_clear;
+  wire [B-1:0]    s_col_add;
+  wire [T*FW-1:0] s_bus;
+  wire            s_capture;
+  wire            s_shift;
+
+  wire [B-1:0] col_add = {B{add}} & ({B{all}} | colmask);
+
+  generate
+    if (IN_REG != 0) begin : g_in_reg
+      reg            clear_q, capture_q, shift_q;
+      reg [B-1:0]    col_add_q;
+      reg [T*FW-1:0] bus_q;
+      always @(posedge clk) begin
+        clear_q   <= clear;
+        col_add_q <= col_add;
+        bus_q     <= bus;
+        capture_q <= capture;
+        shift_q   <= shift;
+      end
+      assign s_clear   = clear_q;
+      assign s_col_add = col_add_q;
+      assign s_bus     = bus_q;
+      assign s_capture = capture_q;
+      assign s_shift   = shift_q;
+    end else begin : g_in_wire
+      assign s_clear   = clear;
+      assign s_col_add = col_add;
+      assign s_bus     = bus;
+      assign s_capture = capture;
+      assign s_shift   = shift;
+    end
+  endgenerate
+
+  // An add counts for overflow only when it happens: clear wins over add. One LUT per
+  // column, so the per-accumulator overflow LUT keeps to four inputs.
+  wire [B-1:0] col_ovf_en = s_col_add & {B{~s_clear}};
+
+  // ---- the accumulators --------------------------------------------------------------
+  wire [N_ACC*FW-1:0] acc_flat;  // acc[r][n] at [(r*B+n)*FW +: FW]
+  wire [N_ACC-1:0]    ovf_flag;  // registered: acc[r][n]'s last add overflowed
+
+  genvar r, n;
+  generate
+    for (r = 0; r < T; r = r + 1) begin : g_row
+      wire [FW-1:0] addend = s_bus[r*FW +: FW];
+      for (n = 0; n < B; n = n + 1) begin : g_col
+        reg  [FW-1:0] acc;
+        reg           ovf_q;
+        reg           z_q;
+        // Low FW bits of the exact sum: the carry chain, one LUT per bit.
+        wire [FW-1:0] sum = acc + addend;
+        // The exact FW+1-bit sum leaves the FW-bit range iff both operands have the
+        // same sign and the low FW bits have the other one.
+        wire a_neg = acc[FW-1];
+        wire ovf   = (a_neg == addend[FW-1]) && (sum[FW-1] != a_neg);
+
+        if (FSAT != 0) begin : g_sat
+          // On overflow the exact sum is on the side of the operands' common sign.
+          wire [FW-1:0] sat_sum = !ovf ? sum : (a_neg ? MOST_NEG : MOST_POS);
+          always @(posedge clk)
+            if (s_clear)           acc <= {FW{1'b0}};
+            else if (s_col_add[n]) acc <= sat_sum;
+        end else begin : g_wrap
+          // Sync reset over clock enable: SB_DFFESR per bit, no mux in front of it.
+          always @(posedge clk)
+            if (s_clear)           acc <= {FW{1'b0}};
+            else if (s_col_add[n]) acc <= sum;
+        end
+
+        always @(posedge clk) begin
+          ovf_q <= col_ovf_en[n] & ovf;      // 1 LUT4 + its cell's DFF
+          if (s_capture) z_q <= ~a_neg;      // sign(0) = +1
+        end
+
+        assign acc_flat[(r*B+n)*FW +: FW] = acc;
+        assign ovf_flag[r*B+n]            = ovf_q;
+        assign z[r*B+n]                   = z_q;
+      end
+    end
+  endgenerate
+
+  // ---- overflow: one registered OR over all flags (log4(T*B) LUT levels) -------------
+  always @(posedge clk)
+    overflow <= |ovf_flag;
+
+  // ---- shadow readout chain ----------------------------------------------------------
+  // Place k = n*T + r holds acc[r][n] (column-major), place 0 is the head: after a
+  // capture chain_out is acc[0][0], then acc[1][0] ... acc[T-1][0], acc[0][1] ...
+  generate
+    if (CHAIN != 0) begin : g_chain
+      wire [N_ACC*FW-1:0] sh_flat;   // place k at [k*FW +: FW]
+      genvar k;
+      for (k = 0; k < N_ACC; k = k + 1) begin : g_place
+        localparam integer R = k % T;  // the accumulator this place captures
+        localparam integer C = k / T;
+        reg  [FW-1:0] sh;
+        wire [FW-1:0] next;            // what a shift moves in: the next place, or 0
+        if (k + 1 < N_ACC) begin : g_mid
+          assign next = sh_flat[(k+1)*FW +: FW];
+        end else begin : g_tail
+          assign next = {FW{1'b0}};
+        end
+        always @(posedge clk)
+          if (s_capture)    sh <= acc_flat[(R*B+C)*FW +: FW];
+          else if (s_shift) sh <= next;
+        assign sh_flat[k*FW +: FW] = sh;
+      end
+      assign chain_out = sh_flat[FW-1:0];
+    end else begin : g_no_chain
+      assign chain_out = {FW{1'b0}};
+      wire unused_no_chain = ^{s_shift, acc_flat};  // lint: no chain, nothing reads them
+    end
+  endgenerate
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,251 @@
+// herd_acc_array_tb: self-checking testbench of herd_acc_array against a behavioural
+// model (64-bit integer arithmetic, one array of accumulators, one array for the chain).
+//
+// Seeded random stimulus for CYCLES cycles; every cycle (after a short start-up of
+// clear and capture) z, chain_out and overflow are compared bit for bit, with the
+// latencies of the module's timing contract, which this file states on its own
+// (CAPTURE_LATENCY, OVF_LATENCY below) and checks against the module's localparams.
+// The accumulators themselves are compared too (white box: the module's acc_flat, as
+// they stand IN_REG edges after the model's), so a wrong low bit shows at once even
+// where z and chain_out would show it late or never.
+// Prints exactly PASS, or a line starting MISMATCH and stops with $fatal(1).
+// +verbose also prints how often overflow, saturation and the rest were exercised.
+//
+//   iverilog -g2005 -Wall -P herd_acc_array_tb.FW=6 -o tb herd_acc_array_tb.v herd_acc_array.v
+//   vvp -n tb
+
+`default_nettype none
+
+module herd_acc_array_tb;
+
+  parameter integer B      = 16;
+  parameter integer T      = 8;
+  parameter integer FW     = 22;
+  parameter integer FSAT   = 0;
+  parameter integer CHAIN  = 0;
+  parameter integer IN_REG = 0;
+  parameter integer CYCLES = 4000;
+  parameter integer SEED   = 1;
+
+  // The contract, as documented in herd_acc_array.v (cycles from input to output).
+  localparam integer CAPTURE_LATENCY = 1 + IN_REG;
+  localparam integer OVF_LATENCY     = 2 + IN_REG;
+  localparam integer N_ACC = T * B;
+  localparam integer HIST  = 8;   // depth of the expected-output history (> latencies)
+  localparam integer START = 8;   // cycles of start-up before checking begins
+  localparam integer WIDE  = (T * B > FW) ? T * B : FW;  // widest compared output
+  localparam integer ACC_LATENCY = IN_REG;  // edges from the model's acc to the module's
+
+  reg              clk = 1'b0;
+  reg              clear, add, all, capture, shift;
+  reg  [B-1:0]     colmask;
+  reg  [T*FW-1:0]  bus;
+  wire [T*B-1:0]   z;
+  wire [FW-1:0]    chain_out;
+  wire             overflow;
+
+  herd_acc_array #(.B(B), .T(T), .FW(FW), .FSAT(FSAT), .CHAIN(CHAIN), .IN_REG(IN_REG))
+    dut (.clk(clk), .clear(clear), .add(add), .all(all), .colmask(colmask), .bus(bus),
+         .capture(capture), .shift(shift), .z(z), .chain_out(chain_out),
+         .overflow(overflow));
+
+  always #5 clk <= ~clk;
+
+  // ---- behavioural model -------------------------------------------------------------
+  localparam signed [63:0] HI = (64'sd1 <<< (FW - 1)) - 64'sd1;  // most positive
+  localparam signed [63:0] LO = -(64'sd1 <<< (FW - 1));           // most negative
+  localparam signed [63:0] MOD = 64'sd1 <<< FW;
+
+  reg signed [63:0] m_acc [0:N_ACC-1];  // acc[r][n] at r*B + n
+  reg signed [63:0] m_sh  [0:N_ACC-1];  // chain place k = n*T + r, 0 is the head
+  reg [T*B-1:0]     m_z;
+  reg               m_ovf;              // this cycle's adds overflowed
+
+  // Expected outputs by cycle: index 0 is the value after the latest edge.
+  reg [T*B-1:0] exp_z     [0:HIST-1];
+  reg [FW-1:0]  exp_chain [0:HIST-1];
+  reg           exp_ovf   [0:HIST-1];
+  reg [N_ACC*FW-1:0] exp_acc [0:HIST-1];
+  reg [N_ACC*FW-1:0] m_acc_flat;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  integer seed = SEED;  // $random's state (Verilator's lint does not count that as a use)
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer cycle, i, r, n, k;
+  integer n_ovf = 0, n_sat = 0, n_clear = 0, n_capture = 0, n_shift = 0, n_add = 0;
+  integer n_add_ok = 0, n_ovf_rise = 0;  // add cycles without overflow; 0 -> 1 edges
+  reg signed [63:0] a, b, exact, lim;
+  reg [FW-1:0]      word;
+
+  // Signed FW-bit value of row r's bus, sign-extended to 64 bits.
+  function signed [63:0] bus_value(input integer row);
+    reg [FW-1:0] w;
+    begin
+      w = bus[row*FW +: FW];
+      bus_value = {{(64-FW){w[FW-1]}}, w};
+    end
+  endfunction
+
+  // One edge of the model, on the inputs of the cycle that edge ends.
+  task model_edge;
+    begin
+      // capture reads the values before this edge's clear/add
+      if (capture) begin
+        for (r = 0; r < T; r = r + 1)
+          for (n = 0; n < B; n = n + 1)
+            m_z[r*B+n] = (m_acc[r*B+n] >= 0);
+        if (CHAIN != 0)
+          for (k = 0; k < N_ACC; k = k + 1)
+            m_sh[k] = m_acc[(k % T)*B + k / T];
+      end else if (shift && CHAIN != 0) begin
+        for (k = 0; k < N_ACC; k = k + 1)
+          m_sh[k] = (k + 1 < N_ACC) ? m_sh[k+1] : 64'sd0;
+      end
+      m_ovf = 1'b0;
+      if (clear) begin
+        for (i = 0; i < N_ACC; i = i + 1) m_acc[i] = 64'sd0;
+      end else if (add) begin
+        for (r = 0; r < T; r = r + 1)
+          for (n = 0; n < B; n = n + 1)
+            if (all || colmask[n]) begin
+              a = m_acc[r*B+n];
+              b = bus_value(r);
+              exact = a + b;
+              if (exact > HI || exact < LO) begin
+                m_ovf = 1'b1;
+                n_ovf = n_ovf + 1;
+                if (FSAT != 0) begin
+                  lim = (exact > HI) ? HI : LO;
+                  m_acc[r*B+n] = lim;
+                  n_sat = n_sat + 1;
+                end else begin
+                  m_acc[r*B+n] = (exact > HI) ? exact - MOD : exact + MOD;
+                end
+              end else begin
+                m_acc[r*B+n] = exact;
+              end
+            end
+      end
+    end
+  endtask
+
+  // ---- stimulus ----------------------------------------------------------------------
+  // Bus values: mostly full-range (overflow soon), some small ones (long runs that
+  // stay in range), some at the extremes.
+  // 1 with probability 1/(mask+1), mask = 2^k - 1.
+  function rand_bit(input integer mask);
+    begin
+      rand_bit = (($random(seed) & mask) == 0);
+    end
+  endfunction
+
+  function [FW-1:0] rand_word(input integer sel);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [63:0] x;  // 64 random bits, of which FW and the top one are used
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      x = {$random(seed), $random(seed)};
+      case (sel)
+        0, 1, 2: rand_word = x[FW-1:0];                          // any value
+        3, 4:    rand_word = $signed(x[FW-1:0]) >>> (FW / 2);     // about half width
+        5:       rand_word = x[63] ? {1'b0, {(FW-1){1'b1}}}       // the extremes
+                                   : {1'b1, {(FW-1){1'b0}}};
+        default: rand_word = {{(FW-2){x[1]}}, x[1:0]};           // -2..1
+      endcase
+    end
+  endfunction
+
+  task new_stimulus(input integer c);
+    integer p;
+    begin
+      p       = $random(seed) & 63;
+      clear   = (c < 2) || (p == 0);                   // rare after start-up
+      capture = (c == 1) || rand_bit(7);
+      shift   = rand_bit(1);
+      add     = (c >= 2) && !rand_bit(3);
+      all     = rand_bit(3);
+      for (n = 0; n < B; n = n + 1) colmask[n] = rand_bit(1);
+      // Phases of 256 cycles: the full mix; only medium and small addends (long runs
+      // with adds and no overflow); only full-range addends (overflow nearly always).
+      for (r = 0; r < T; r = r + 1)
+        case ((c / 256) % 3)
+          0:       bus[r*FW +: FW] = rand_word($random(seed) & 7);
+          1:       bus[r*FW +: FW] = rand_word(3 + ($random(seed) & 1) * 3);
+          default: bus[r*FW +: FW] = rand_word(0);
+        endcase
+      // now and then, a long capture-free run so the chain drains completely
+      if (((c / 512) % 2) == 1 && (c % 512) > 16) capture = 1'b0;
+      // and some clears together with capture (the copy is taken before the clear)
+      if (p == 1) begin clear = 1'b1; capture = 1'b1; end
+    end
+  endtask
+
+  task fail(input [8*16-1:0] what, input [WIDE-1:0] got, input [WIDE-1:0] want);
+    begin
+      $display("MISMATCH cycle %0d %0s: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
+               cycle, what, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
+      $fatal(1);
+    end
+  endtask
+
+  initial begin
+    if (dut.CAPTURE_LATENCY != CAPTURE_LATENCY || dut.OVF_LATENCY != OVF_LATENCY) begin
+      $display("MISMATCH latency localparams: module %0d/%0d, testbench %0d/%0d",
+               dut.CAPTURE_LATENCY, dut.OVF_LATENCY, CAPTURE_LATENCY, OVF_LATENCY);
+      $fatal(1);
+    end
+    for (i = 0; i < N_ACC; i = i + 1) begin m_acc[i] = 64'sd0; m_sh[i] = 64'sd0; end
+    m_z = {T*B{1'b0}};
+    m_ovf = 1'b0;
+    for (i = 0; i < HIST; i = i + 1) begin
+      exp_z[i] = {T*B{1'b0}}; exp_chain[i] = {FW{1'b0}}; exp_ovf[i] = 1'b0;
+      exp_acc[i] = {N_ACC*FW{1'b0}};
+    end
+
+    for (cycle = 0; cycle < CYCLES; cycle = cycle + 1) begin
+      new_stimulus(cycle);
+      if (clear)              n_clear   = n_clear + 1;
+      if (capture)            n_capture = n_capture + 1;
+      if (shift && !capture)  n_shift   = n_shift + 1;
+      if (add && !clear)      n_add     = n_add + 1;
+      @(posedge clk);
+      model_edge;
+      for (i = HIST - 1; i > 0; i = i - 1) begin
+        exp_z[i] = exp_z[i-1]; exp_chain[i] = exp_chain[i-1]; exp_ovf[i] = exp_ovf[i-1];
+        exp_acc[i] = exp_acc[i-1];
+      end
+      for (i = 0; i < N_ACC * FW; i = i + 1) m_acc_flat[i] = m_acc[i / FW][i % FW];
+      exp_acc[0] = m_acc_flat;
+      if (add && !clear && !m_ovf) n_add_ok = n_add_ok + 1;
+      if (m_ovf && !exp_ovf[1])    n_ovf_rise = n_ovf_rise + 1;
+      exp_z[0]   = m_z;
+      exp_ovf[0] = m_ovf;
+      for (i = 0; i < FW; i = i + 1) word[i] = m_sh[0][i];
+      exp_chain[0] = (CHAIN != 0) ? word : {FW{1'b0}};
+      // Outputs of cycle `cycle` + 1 (after this edge): compare at mid-cycle.
+      #1;
+      if (cycle >= START) begin
+        for (i = 0; i < N_ACC; i = i + 1)
+          if (dut.acc_flat[i*FW +: FW] !== exp_acc[ACC_LATENCY][i*FW +: FW])
+            fail("acc", {{(WIDE-FW){1'b0}}, dut.acc_flat[i*FW +: FW]},
+                 {{(WIDE-FW){1'b0}}, exp_acc[ACC_LATENCY][i*FW +: FW]});
+        if (z !== exp_z[CAPTURE_LATENCY-1])
+          fail("z", z, exp_z[CAPTURE_LATENCY-1]);
+        if (chain_out !== exp_chain[CAPTURE_LATENCY-1])
+          fail("chain_out", {{(WIDE-FW){1'b0}}, chain_out},
+               {{(WIDE-FW){1'b0}}, exp_chain[CAPTURE_LATENCY-1]});
+        if (overflow !== exp_ovf[OVF_LATENCY-1])
+          fail("overflow", {{(WIDE-1){1'b0}}, overflow},
+               {{(WIDE-1){1'b0}}, exp_ovf[OVF_LATENCY-1]});
+      end
+    end
+    if ($test$plusargs("verbose"))
+      $display("cycles %0d: add cycles %0d (%0d without overflow), overflowing accumulator adds %0d (saturated %0d), overflow rises %0d, clears %0d, captures %0d, shifts %0d",
+               CYCLES, n_add, n_add_ok, n_ovf, n_sat, n_ovf_rise, n_clear, n_capture, n_shift);
+    $display("PASS");
+    $finish;
+  end
+
+endmodule
+
+`default_nettype wire
