@@ -12,7 +12,7 @@ import (
 
 // The JSON form of an Arch, used by manifests (testvectors) and reports:
 //
-//	{"K": 16, "D": 64, "N": 128, "lanes": 16, "sweeps": 10, "mode": "SH",
+//	{"K": 16, "D": 64, "N": 128, "lanes": 16, "sweeps": 10, "mode": "SH",   (or "tile": T)
 //	 "grow_hidden_bias": false,
 //	 "registers": {"W": {"format": "s16.0", "overflow": "WRAP"}, "b": {...}, ...}}
 //
@@ -27,6 +27,7 @@ type archJSON struct {
 	D              *int                    `json:"D"`
 	N              *int                    `json:"N"`
 	Lanes          *int                    `json:"lanes"`
+	Tile           *int                    `json:"tile"`
 	Sweeps         *int                    `json:"sweeps"`
 	Mode           *string                 `json:"mode"`
 	GrowHiddenBias *bool                   `json:"grow_hidden_bias"`
@@ -41,8 +42,12 @@ type regSpecJSON struct {
 // MarshalJSON writes the Arch in the form above, registers in Regs order.
 func (a Arch) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, `{"K":%d,"D":%d,"N":%d,"lanes":%d,"sweeps":%d,"mode":%q,"grow_hidden_bias":%t,"registers":{`,
-		a.K, a.D, a.N, a.Lanes, a.Sweeps, a.Mode.String(), a.GrowHiddenBias)
+	size, v := "lanes", a.Lanes
+	if a.Tiled() {
+		size, v = "tile", a.Tile
+	}
+	fmt.Fprintf(&buf, `{"K":%d,"D":%d,"N":%d,%q:%d,"sweeps":%d,"mode":%q,"grow_hidden_bias":%t,"registers":{`,
+		a.K, a.D, a.N, size, v, a.Sweeps, a.Mode.String(), a.GrowHiddenBias)
 	for r, s := range a.Regs {
 		if r > 0 {
 			buf.WriteByte(',')
@@ -83,7 +88,12 @@ func (j *archJSON) arch() (Arch, error) {
 	if err != nil || mode.String() != *j.Mode {
 		return a, fmt.Errorf(`mode %q: want "H" or "SH"`, *j.Mode)
 	}
-	a = Arch{K: *j.K, D: *j.D, N: *j.N, Lanes: *j.Lanes, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias}
+	a = Arch{K: *j.K, D: *j.D, N: *j.N, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias}
+	if j.Tile != nil {
+		a.Tile = *j.Tile
+	} else {
+		a.Lanes = *j.Lanes
+	}
 	for name := range j.Registers {
 		if _, err := ParseReg(name); err != nil {
 			return a, fmt.Errorf("registers: unknown register %q (want each of %s)", name, strings.Join(regNames[:], ", "))
@@ -104,7 +114,7 @@ func (j *archJSON) checkPresent() error {
 		name    string
 		present bool
 	}{
-		{"K", j.K != nil}, {"D", j.D != nil}, {"N", j.N != nil}, {"lanes", j.Lanes != nil},
+		{"K", j.K != nil}, {"D", j.D != nil}, {"N", j.N != nil}, {"lanes (or tile, not both)", (j.Lanes != nil) != (j.Tile != nil)},
 		{"sweeps", j.Sweeps != nil}, {"mode", j.Mode != nil},
 		{"grow_hidden_bias", j.GrowHiddenBias != nil}, {"registers", j.Registers != nil},
 	} {

@@ -1,6 +1,8 @@
 package datapath
 
 import (
+	"fmt"
+
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 )
@@ -52,4 +54,12 @@ func RecorderOf(m Model) *fixedpoint.Recorder {
 			fixedpoint.NewInt64(log.Min), fixedpoint.NewInt64(log.Max), log.Count, log.Overflows, 0)
 	}
 	return rec
+}
+
+// SizeText names the datapath and its size knob, for messages: "lanes L=4" or "tiled T=6".
+func (a *Arch) SizeText() string {
+	if a.Tiled() {
+		return fmt.Sprintf("tiled T=%d", a.Tile)
+	}
+	return fmt.Sprintf("lanes L=%d", a.Lanes)
 }

@@ -49,6 +49,12 @@ func (s TileSizes) withSlot(word uint64, slot, wbits int, v int64) uint64 {
 	return word&^mask | uint64(v)<<uint(slot*s.SW)&mask
 }
 
+// TileImagesFor lays out data and initial weights (w K x D row-major, b K, c D, each
+// within its register's width) as the tiled datapath's memories hold them.
+func (a *Arch) TileImagesFor(data *dataset.Binary, w, b, c []int64) TileImages {
+	return a.buildImages(data, w, b, c)
+}
+
 // buildImages lays out data and stored initial weights (w K x D row-major, b K, c D).
 func (a *Arch) buildImages(data *dataset.Binary, w, b, c []int64) TileImages {
 	s := a.Sizes()

@@ -22,8 +22,17 @@ const (
 	InfoFile = "rtl.json"
 )
 
-// SourceFiles are the Verilog files of the design, core first; the testbench is TBFile.
+// SourceFiles are the Verilog files of the lane design, leaves first; the testbench is
+// TBFile.
 var SourceFiles = []string{LaneFile, CoreFile}
+
+// Sources are the Verilog files of the design an Arch describes, leaves first.
+func Sources(a datapath.Arch) []string {
+	if a.Tiled() {
+		return TiledSourceFiles
+	}
+	return SourceFiles
+}
 
 // Info is the content of InfoFile.
 type Info struct {
@@ -40,6 +49,14 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 	if iterations < 1 {
 		return nil, fmt.Errorf("rtlgen: iterations = %d, must be at least 1", iterations)
 	}
+	if a.Tiled() {
+		return map[string]string{
+			SPRAMFile:    libFile(SPRAMFile),
+			AccArrayFile: libFile(AccArrayFile),
+			CoreFile:     tiledCoreModule(a).render(),
+			TBFile:       tiledTBModule(a, iterations, tileLoadBeats(a)).render(),
+		}, nil
+	}
 	return map[string]string{
 		LaneFile: laneModule(a).render(),
 		CoreFile: coreModule(a).render(),
@@ -54,6 +71,9 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 // are (testvectors.Word).
 func MemoryImages(s *testvectors.Set) map[string][]byte {
 	a := s.Arch
+	if a.Tiled() {
+		return tiledImages(s)
+	}
 	G := a.Groups()
 	wW, bW, cW := a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word
 	out := map[string][]byte{}
@@ -101,8 +121,10 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	for n, v := range MemoryImages(s) {
 		all[n] = v
 	}
-	for n, v := range BoardFiles(s.Arch, s.Iterations) { // board.go: iCEBreaker top, .pcf, UART testbench
-		all[n] = []byte(v)
+	if !s.Arch.Tiled() { // the tiled core's board top comes with its host link
+		for n, v := range BoardFiles(s.Arch, s.Iterations) { // board.go: iCEBreaker top, .pcf, UART testbench
+			all[n] = []byte(v)
+		}
 	}
 	info, err := json.MarshalIndent(Info{Arch: s.Arch, Iterations: s.Iterations}, "", "  ")
 	if err != nil {

@@ -152,7 +152,7 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 		}
 		plusargs = append(plusargs, "+vcd="+vcd)
 	}
-	sources := append(append([]string(nil), rtlgen.SourceFiles...), rtlgen.TBFile)
+	sources := append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TBFile)
 	var compile []string
 	var run []string
 	switch opt.Simulator {

@@ -33,7 +33,7 @@ for). Run it with herdsim rtlsim.`,
 				return fmt.Errorf("rtl: %w", err)
 			}
 			a := set.Arch
-			fmt.Fprintf(cmd.OutOrStdout(), "K=%d D=%d N=%d L=%d G=%d mode=%v T=%d: %d files -> %s\n", a.K, a.D, a.N, a.Lanes, a.Groups(), a.Mode, set.Iterations, len(names), out)
+			fmt.Fprintf(cmd.OutOrStdout(), "K=%d D=%d N=%d %s mode=%v iterations=%d: %d files -> %s\n", a.K, a.D, a.N, a.SizeText(), a.Mode, set.Iterations, len(names), out)
 			return nil
 		},
 	}

@@ -218,7 +218,7 @@ func widenFlags(reg string) string {
 
 func (j *vectorsJob) summary(m *testvectors.Manifest) string {
 	a := j.arch
-	return fmt.Sprintf("%s: N=%d D=%d K=%d L=%d mode=%s T=%d seed=%d: %d files, W %v b %v c %v, %d cycles, bit-exact on the datapath -> %s",
-		j.data.Name, a.N, a.D, a.K, a.Lanes, a.Mode, j.iters, j.cfg.Seed, len(m.Files),
+	return fmt.Sprintf("%s: N=%d D=%d K=%d %s mode=%s iterations=%d seed=%d: %d files, W %v b %v c %v, %d cycles, bit-exact on the datapath -> %s",
+		j.data.Name, a.N, a.D, a.K, a.SizeText(), a.Mode, j.iters, j.cfg.Seed, len(m.Files),
 		a.Spec(datapath.RegW).Format, a.Spec(datapath.RegB).Format, a.Spec(datapath.RegC).Format, j.cycles, j.out)
 }

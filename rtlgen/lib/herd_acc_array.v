@@ -5,11 +5,21 @@
 // acc[r][n] sits at flat index r*B + n (the z bit of the same index).
 //
 // Written for the iCE40 (LUT4 + carry + DFF with clock enable and synchronous reset
-// per logic cell): in WRAP mode each accumulator bit is one logic cell (adder LUT on
-// the carry chain feeding its own DFF, `clear` on the sync reset, the column enable on
-// the clock enable); overflow detection is one LUT per accumulator whose output is
-// registered in the same cell; the readout chain is one LUT (capture ? acc : next) and
-// one DFF per bit.
+// per logic cell). In WRAP mode an accumulator is FW + 3 logic cells: FW for the bits
+// (adder LUT on the carry chain feeding its own DFF, `clear` on the sync reset, the
+// column enable on the clock enable), 2 for overflow detection, 1 for its z bit. The
+// readout chain adds FW cells per accumulator: one LUT (capture ? acc : next) and one
+// DFF per bit. SAT mode adds a clamp LUT per bit (FW more cells per accumulator).
+//
+// Why overflow is detected one cycle after the add in WRAP mode: the sign of the sum
+// leaves the top adder LUT; if it also fed an overflow LUT in the same cycle, that LUT
+// output could not stay inside the cell with the accumulator's top DFF (an iCE40 cell
+// has one output), costing a pass-through cell per accumulator and ~4 ns of routing on
+// the carry path. Instead the cycle of the add registers "operands had the same sign"
+// (same_q), and the next cycle compares the stored sign with the addend's registered
+// sign. Same cell count, and the add path ends at the top adder LUT. SAT mode needs
+// the overflow in the cycle of the add anyway (it selects the clamp), so it registers
+// it then and delays the OR by one register to keep the same OVF_LATENCY.
 //
 // Timing contract. "Cycle c" is the clock period ending at edge c; an input asserted
 // in cycle c is sampled at edge c. Every operation is applied IN_REG edges later, at
@@ -22,9 +32,9 @@
 //            edge c + IN_REG; they show in cycle c + CAPTURE_LATENCY.
 //   shift    (CHAIN) chain_out shows the next value in cycle c + CAPTURE_LATENCY.
 //            capture beats shift; the tail of the chain fills with zeros.
-// See the localparams below; IN_REG = 0 gives latency 1 for z/chain_out and 2 for
-// overflow (one more than "the cycle after": the OR tree over T*B flags has its own
-// register stage).
+// See the localparams below; IN_REG = 0 gives latency 1 for z/chain_out and 3 for
+// overflow: a flag register per accumulator (the cycle after the add, see above), then
+// the registered OR over the T*B flags.
 //
 // There is no reset other than `clear`: assert clear (and capture after it, for z and
 // the chain) before relying on the outputs.
@@ -49,15 +59,15 @@ module herd_acc_array #(
   input  wire            shift,     // (CHAIN) the shadow chain advances one place
   output wire [T*B-1:0]  z,         // z[r*B+n] = 1 iff acc[r][n] >= 0 at the last capture
   output wire [FW-1:0]   chain_out, // (CHAIN) head of the shadow chain, else 0
-  output reg             overflow   // an add did not fit FW bits (OVF_LATENCY)
+  output wire            overflow   // an add did not fit FW bits (OVF_LATENCY)
 );
 
   // ---- the contract in numbers (cycles from the input's cycle to the output's) ----
   // Not used by the logic: they state what it does, and the testbench checks them.
   /* verilator lint_off UNUSEDPARAM */
   localparam integer CAPTURE_LATENCY = 1 + IN_REG; // z, chain_out after capture/shift
-  // Flag register in each accumulator's overflow cell, then the registered OR tree.
-  localparam integer OVF_LATENCY     = 2 + IN_REG;
+  // Add edge, then the flag register per accumulator, then the registered OR tree.
+  localparam integer OVF_LATENCY     = 3 + IN_REG;
   /* verilator lint_on UNUSEDPARAM */
 
   localparam integer N_ACC = T * B;   // accumulators (and z bits, and chain places)
@@ -105,8 +115,11 @@ module herd_acc_array #(
   endgenerate
 
   // An add counts for overflow only when it happens: clear wins over add. One LUT per
-  // column, so the per-accumulator overflow LUT keeps to four inputs.
+  // column, so the per-accumulator overflow LUTs keep to few inputs.
   wire [B-1:0] col_ovf_en = s_col_add & {B{~s_clear}};
+
+  // Each row's addend sign, one cycle late, for the WRAP overflow check.
+  reg [T-1:0] addend_neg_q;
 
   // ---- the accumulators --------------------------------------------------------------
   wire [N_ACC*FW-1:0] acc_flat;  // acc[r][n] at [(r*B+n)*FW +: FW]
@@ -116,34 +129,43 @@ module herd_acc_array #(
   generate
     for (r = 0; r < T; r = r + 1) begin : g_row
       wire [FW-1:0] addend = s_bus[r*FW +: FW];
+      always @(posedge clk) addend_neg_q[r] <= addend[FW-1];
       for (n = 0; n < B; n = n + 1) begin : g_col
         reg  [FW-1:0] acc;
-        reg           ovf_q;
+        reg           ovf_q;   // this accumulator's add overflowed (see the header)
         reg           z_q;
         // Low FW bits of the exact sum: the carry chain, one LUT per bit.
         wire [FW-1:0] sum = acc + addend;
         // The exact FW+1-bit sum leaves the FW-bit range iff both operands have the
         // same sign and the low FW bits have the other one.
         wire a_neg = acc[FW-1];
-        wire ovf   = (a_neg == addend[FW-1]) && (sum[FW-1] != a_neg);
+        wire same  = (a_neg == addend[FW-1]);
 
         if (FSAT != 0) begin : g_sat
+          wire ovf = same && (sum[FW-1] != a_neg);
           // On overflow the exact sum is on the side of the operands' common sign.
           wire [FW-1:0] sat_sum = !ovf ? sum : (a_neg ? MOST_NEG : MOST_POS);
-          always @(posedge clk)
+          always @(posedge clk) begin
             if (s_clear)           acc <= {FW{1'b0}};
             else if (s_col_add[n]) acc <= sat_sum;
+            ovf_q <= col_ovf_en[n] & ovf;
+          end
         end else begin : g_wrap
           // Sync reset over clock enable: SB_DFFESR per bit, no mux in front of it.
           always @(posedge clk)
             if (s_clear)           acc <= {FW{1'b0}};
             else if (s_col_add[n]) acc <= sum;
+          // Cycle of the add: did it happen, with operands of the same sign (1 cell)?
+          // Next cycle: then it overflowed iff the new sign is not theirs (1 cell).
+          reg same_q;
+          always @(posedge clk) begin
+            same_q <= col_ovf_en[n] & same;
+            ovf_q  <= same_q & (acc[FW-1] != addend_neg_q[r]);
+          end
         end
 
-        always @(posedge clk) begin
-          ovf_q <= col_ovf_en[n] & ovf;      // 1 LUT4 + its cell's DFF
+        always @(posedge clk)
           if (s_capture) z_q <= ~a_neg;      // sign(0) = +1
-        end
 
         assign acc_flat[(r*B+n)*FW +: FW] = acc;
         assign ovf_flag[r*B+n]            = ovf_q;
@@ -153,8 +175,20 @@ module herd_acc_array #(
   endgenerate
 
   // ---- overflow: one registered OR over all flags (log4(T*B) LUT levels) -------------
+  reg ovf_any;
   always @(posedge clk)
-    overflow <= |ovf_flag;
+    ovf_any <= |ovf_flag;
+
+  generate
+    if (FSAT != 0) begin : g_ovf_align
+      // The SAT flags are set in the cycle of the add, one earlier than WRAP's.
+      reg ovf_any_q;
+      always @(posedge clk) ovf_any_q <= ovf_any;
+      assign overflow = ovf_any_q;
+    end else begin : g_ovf_direct
+      assign overflow = ovf_any;
+    end
+  endgenerate
 
   // ---- shadow readout chain ----------------------------------------------------------
   // Place k = n*T + r holds acc[r][n] (column-major), place 0 is the head: after a

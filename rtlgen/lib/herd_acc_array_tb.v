@@ -29,7 +29,7 @@ module herd_acc_array_tb;
 
   // The contract, as documented in herd_acc_array.v (cycles from input to output).
   localparam integer CAPTURE_LATENCY = 1 + IN_REG;
-  localparam integer OVF_LATENCY     = 2 + IN_REG;
+  localparam integer OVF_LATENCY     = 3 + IN_REG;
   localparam integer N_ACC = T * B;
   localparam integer HIST  = 8;   // depth of the expected-output history (> latencies)
   localparam integer START = 8;   // cycles of start-up before checking begins
@@ -130,8 +130,6 @@ module herd_acc_array_tb;
   endtask
 
   // ---- stimulus ----------------------------------------------------------------------
-  // Bus values: mostly full-range (overflow soon), some small ones (long runs that
-  // stay in range), some at the extremes.
   // 1 with probability 1/(mask+1), mask = 2^k - 1.
   function rand_bit(input integer mask);
     begin
@@ -139,6 +137,8 @@ module herd_acc_array_tb;
     end
   endfunction
 
+  // One bus value, by kind: full range (overflows soon), about half width and -2..1
+  // (long runs that stay in range), the two extremes.
   function [FW-1:0] rand_word(input integer sel);
     /* verilator lint_off UNUSEDSIGNAL */
     reg [63:0] x;  // 64 random bits, of which FW and the top one are used
@@ -180,10 +180,16 @@ module herd_acc_array_tb;
     end
   endtask
 
-  task fail(input [8*16-1:0] what, input [WIDE-1:0] got, input [WIDE-1:0] want);
+  // what: the output; index: the accumulator r*B+n for "acc", else -1.
+  task fail(input [8*16-1:0] what, input integer index,
+            input [WIDE-1:0] got, input [WIDE-1:0] want);
     begin
-      $display("MISMATCH cycle %0d %0s: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
-               cycle, what, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
+      if (index >= 0)
+        $display("MISMATCH cycle %0d %0s %0d: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
+                 cycle, what, index, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
+      else
+        $display("MISMATCH cycle %0d %0s: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
+                 cycle, what, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
       $fatal(1);
     end
   endtask
@@ -227,15 +233,15 @@ module herd_acc_array_tb;
       if (cycle >= START) begin
         for (i = 0; i < N_ACC; i = i + 1)
           if (dut.acc_flat[i*FW +: FW] !== exp_acc[ACC_LATENCY][i*FW +: FW])
-            fail("acc", {{(WIDE-FW){1'b0}}, dut.acc_flat[i*FW +: FW]},
+            fail("acc", i, {{(WIDE-FW){1'b0}}, dut.acc_flat[i*FW +: FW]},
                  {{(WIDE-FW){1'b0}}, exp_acc[ACC_LATENCY][i*FW +: FW]});
         if (z !== exp_z[CAPTURE_LATENCY-1])
-          fail("z", z, exp_z[CAPTURE_LATENCY-1]);
+          fail("z", -1, z, exp_z[CAPTURE_LATENCY-1]);
         if (chain_out !== exp_chain[CAPTURE_LATENCY-1])
-          fail("chain_out", {{(WIDE-FW){1'b0}}, chain_out},
+          fail("chain_out", -1, {{(WIDE-FW){1'b0}}, chain_out},
                {{(WIDE-FW){1'b0}}, exp_chain[CAPTURE_LATENCY-1]});
         if (overflow !== exp_ovf[OVF_LATENCY-1])
-          fail("overflow", {{(WIDE-1){1'b0}}, overflow},
+          fail("overflow", -1, {{(WIDE-1){1'b0}}, overflow},
                {{(WIDE-1){1'b0}}, exp_ovf[OVF_LATENCY-1]});
       end
     end

@@ -1,0 +1,240 @@
+package rtlgen
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+	"herdsim/testvectors"
+)
+
+// The tiled datapath's Verilog (datapath/tile*.go is the description it renders): the
+// library modules in lib/ (readable parametric files the generator copies as they are:
+// the accumulator array and the SPRAM wrapper) and herd_core, generated for an Arch: its
+// sizes and phase lengths as localparams, the phase machine rendered from the schedule
+// table, and each phase's datapath.
+
+//go:embed lib/herd_acc_array.v lib/herd_spram.v
+var libFS embed.FS
+
+// Library files of the tiled core, copied beside the generated Verilog.
+const (
+	AccArrayFile = "herd_acc_array.v"
+	SPRAMFile    = "herd_spram.v"
+)
+
+// TiledSourceFiles are the tiled design's Verilog files, leaves first.
+var TiledSourceFiles = []string{SPRAMFile, AccArrayFile, CoreFile}
+
+// LoadFile is the load stream's image: every 16-bit beat herd_core takes on s_axis_load
+// before it runs, one hex word a line (TileLoadStream).
+const LoadFile = "load.hex"
+
+func libFile(name string) string {
+	data, err := libFS.ReadFile("lib/" + name)
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	return string(data)
+}
+
+// tiledParams are the core's localparams: the Arch's sizes, its derived sizes and the
+// phase lengths, each with what it is.
+func tiledParams(a datapath.Arch) string {
+	s := a.Sizes()
+	var b strings.Builder
+	p := func(name string, v int, comment string) {
+		fmt.Fprintf(&b, "localparam integer %-14s = %d;  // %s\n", name, v, comment)
+	}
+	b2i := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	p("K", a.K, "hidden units")
+	p("D", a.D, "visible units")
+	p("N", a.N, "data vectors")
+	p("T", a.Tile, "hidden units per tile (rows of the accumulator array)")
+	p("S", a.Sweeps, "most sweeps per iteration")
+	p("MODE_SH", b2i(a.Mode == herding.ModeSH), "1: safe herding (SH), 0: herding (H)")
+	p("GROW", b2i(a.GrowHiddenBias), "1: hidden-bias growth")
+	p("PW", s.PW, "weights per W word: min(3, 48 / W_W)")
+	p("SW", s.SW, "bits per slot of a W word: 48 / PW")
+	p("G", s.G, "groups of PW rows holding the K units: ceil(K / PW)")
+	p("GT", s.GT, "groups per tile: T / PW")
+	p("NT", s.NT, "tiles of the positive pass: ceil(G / GT)")
+	p("NTE", s.NTE, "SH: tiles of the energy pass (K units and the c row)")
+	p("NB", s.NB, "batches of 16 vectors: ceil(N / 16)")
+	p("GP", s.G*s.PW, "z* bits in groups: G PW")
+	p("ZT", s.NT*a.Tile, "z* bits in tiles: NT T")
+	p("BG", s.NTE*s.GT, "b memory words (groups, the padding of the last tile included)")
+	p("WWORDS", s.WWords, "W words the load brings: every tile's groups")
+	for _, r := range datapath.Regs() {
+		spec := a.Spec(r)
+		p(regParam(r)+"_W", spec.Format.Word, fmt.Sprintf("register %s: %v", r, spec.Format))
+		p(regParam(r)+"_SAT", b2i(spec.Overflow.String() == "SAT"), fmt.Sprintf("register %s: 1 = SAT, 0 = WRAP", r))
+	}
+	maxLen := 0
+	for i, ph := range datapath.Schedule() {
+		n := ph.Len(s)
+		maxLen = max(maxLen, n)
+		p("LEN_"+ph.Name, n, fmt.Sprintf("phase %d: %s cycles", i, ph.Formula))
+	}
+	p("CYW", bitsFor(maxLen+1), "phase cycle counter width")
+	return b.String()
+}
+
+// phaseMachine renders the schedule table: state codes, each state's last cycle, and the
+// next-state logic of the edges (counter increments and clears), as always @* over
+// ph, cyc, tile, batch, sweep, giving ph_n, cyc_n, tile_n, batch_n, sweep_n and the
+// counter steps inc_<counter> / clr_<counter>.
+func phaseMachine(a datapath.Arch) string {
+	var b strings.Builder
+	sched := datapath.Schedule()
+	fmt.Fprintf(&b, "localparam integer PHW = %d;\n", bitsFor(len(sched)))
+	for i, ph := range sched {
+		fmt.Fprintf(&b, "localparam [PHW-1:0] PH_%-11s = %d;  // %s\n", ph.Name, i, ph.Comment)
+	}
+	first := datapath.FirstPhase(a.Mode == herding.ModeSH)
+	fmt.Fprintf(&b, "localparam [PHW-1:0] PH_FIRST = PH_%s;  // after the load\n\n", sched[first].Name)
+	conds := datapath.Conds()
+	for _, c := range conds {
+		fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, c.Verilog)
+	}
+	b.WriteString(`
+reg [PHW-1:0] ph, ph_n;
+reg [CYW-1:0] cyc, cyc_n;
+reg [CYW-1:0] last_cyc;  // LEN_<ph> - 1
+reg step_tile, clr_tile, step_batch, clr_batch, step_sweep, clr_sweep;
+always @* begin
+  case (ph)
+`)
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "    PH_%s: last_cyc = LEN_%s - 1;\n", ph.Name, ph.Name)
+	}
+	b.WriteString(`    default: last_cyc = {CYW{1'b0}};
+  endcase
+end
+wire at_last = (cyc == last_cyc);
+always @* begin
+  ph_n = ph;
+  cyc_n = cyc + 1'b1;
+  {step_tile, clr_tile, step_batch, clr_batch, step_sweep, clr_sweep} = 6'b0;
+  if (!running) begin
+    cyc_n = {CYW{1'b0}};
+    if (load_done) ph_n = PH_FIRST;
+  end else if (at_last) begin
+    cyc_n = {CYW{1'b0}};
+    case (ph)
+`)
+	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "      PH_%s:\n", ph.Name)
+		for k, e := range ph.Edges {
+			cond := "cond_" + conds[e.When].Name
+			if e.Not {
+				cond = "!" + cond
+			}
+			var acts []string
+			acts = append(acts, fmt.Sprintf("ph_n = PH_%s;", sched[e.To].Name))
+			for _, c := range e.Inc {
+				acts = append(acts, fmt.Sprintf("step_%s = 1'b1;", names[c]))
+			}
+			for _, c := range e.Clear {
+				acts = append(acts, fmt.Sprintf("clr_%s = 1'b1;", names[c]))
+			}
+			kw := "if"
+			if k > 0 {
+				kw = "else if"
+			}
+			if e.When == datapath.Always {
+				if k == 0 {
+					fmt.Fprintf(&b, "        begin %s end\n", strings.Join(acts, " "))
+				} else {
+					fmt.Fprintf(&b, "        else begin %s end\n", strings.Join(acts, " "))
+				}
+				break
+			}
+			fmt.Fprintf(&b, "        %s (%s) begin %s end\n", kw, cond, strings.Join(acts, " "))
+		}
+	}
+	b.WriteString(`      default: ph_n = PH_FIRST;
+    endcase
+  end
+end
+wire [TW-1:0] tile_n = clr_tile ? {TW{1'b0}} : step_tile ? tile + 1'b1 : tile;
+wire [NBW-1:0] batch_n = clr_batch ? {NBW{1'b0}} : step_batch ? batch + 1'b1 : batch;
+wire [SWW-1:0] sweep_n = clr_sweep ? {SWW{1'b0}} : step_sweep ? sweep + 1'b1 : sweep;
+always @(posedge clk) begin
+  if (rst) begin
+    ph <= PH_FIRST;
+    cyc <= {CYW{1'b0}};
+    tile <= {TW{1'b0}};
+    batch <= {NBW{1'b0}};
+    sweep <= {SWW{1'b0}};
+  end else begin
+    ph <= ph_n;
+    cyc <= cyc_n;
+    tile <= tile_n;
+    batch <= batch_n;
+    sweep <= sweep_n;
+  end
+end
+// The next cycle's phase and cycle, for the registered memory addresses.
+wire nx_run = running || load_done;
+`)
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "wire nx_%-11s = nx_run && (ph_n == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	return b.String()
+}
+
+// TileLoadStream is the load stream for a tiled Arch's initial memories: X words, then W
+// words as three beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats
+// each, low beat first (two's complement at the register's width, zero above it).
+func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
+	var out []uint16
+	out = append(out, img.X...)
+	for _, w := range img.W {
+		out = append(out, uint16(w), uint16(w>>16), uint16(w>>32))
+	}
+	beats := func(v int64, width int) {
+		u := uint64(v) & (1<<uint(width) - 1)
+		for k := 0; k < (width+15)/16; k++ {
+			out = append(out, uint16(u>>(16*uint(k))))
+		}
+	}
+	for _, v := range img.B {
+		beats(v, a.Spec(datapath.RegB).Format.Word)
+	}
+	for _, v := range img.C {
+		beats(v, a.Spec(datapath.RegC).Format.Word)
+	}
+	return out
+}
+
+// tileLoadBeats is the length of the load stream of a tiled Arch.
+func tileLoadBeats(a datapath.Arch) int {
+	s := a.Sizes()
+	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
+	return s.XWords + 3*s.WWords + a.K*bb + a.D*cb
+}
+
+// tiledImages is the tiled core's memory image: the load stream from the vector set's
+// data and initial weights.
+func tiledImages(set *testvectors.Set) map[string][]byte {
+	a := set.Arch
+	data := &dataset.Binary{Name: "vectors", D: a.D, Rows: set.X}
+	var b strings.Builder
+	for _, w := range TileLoadStream(a, a.TileImagesFor(data, set.W0, set.B0, set.C0)) {
+		fmt.Fprintf(&b, "%04x\n", w)
+	}
+	return map[string][]byte{LoadFile: []byte(b.String())}
+}

@@ -1,0 +1,835 @@
+package rtlgen
+
+import (
+	"fmt"
+
+	"herdsim/datapath"
+)
+
+// tiledCoreModule is herd_core for a tiled Arch: the load port, the phase machine of the
+// schedule table, the memories of the memory map and each phase's datapath, every value
+// through its register's cast. Pipelines are timed so that each phase ends with the state
+// datapath.TileMachine has at the same cycle (the phase lengths include their latencies).
+func tiledCoreModule(a datapath.Arch) *module {
+	m := &module{name: "herd_core", comment: `herd_core: the tiled herding datapath of datapath/tile*.go. After reset it takes the
+initial memories on the load stream (X words, W words as three beats, b and c values:
+rtlgen.TileLoadStream), then runs iterations back to back; done is high for the DONE cycle
+that ends each, with its pseudo-sample on x_star and z_star. Every phase takes the cycles of
+datapath.Schedule, so an iteration takes exactly Arch.IterationCycles clocks.`}
+	m.ports = []port{
+		{"input", "wire", "", "clk", ""},
+		{"input", "wire", "", "rst", "synchronous, active high: back to the load"},
+		{"input", "wire", "15:0", "s_axis_load_tdata", "load stream beat"},
+		{"input", "wire", "", "s_axis_load_tvalid", ""},
+		{"output", "wire", "", "s_axis_load_tready", "high while the core loads"},
+		{"output", "wire", "", "done", "high for the last cycle (DONE) of every iteration"},
+		{"output", "wire", fmt.Sprintf("%d:0", a.D-1), "x_star", "x*: bit j set when x*_j = +1 (valid while done)"},
+		{"output", "wire", fmt.Sprintf("%d:0", a.K-1), "z_star", "z*: bit i set when z*_i = +1 (valid while done)"},
+		{"output", "reg", "", "overflow", "sticky: some register write wrapped or saturated"},
+	}
+	m.add("Sizes of the Arch (datapath.Arch, datapath.TileSizes) and the schedule's phase lengths.", tiledParams(a))
+	m.add("Derived widths and constants.", `
+localparam integer TW = $clog2(NTE + 1);
+localparam integer NBW = $clog2(NB + 1);
+localparam integer SWW = $clog2(S + 1);
+localparam integer DW = $clog2(D + 1);
+localparam integer NW = $clog2(N + 1);
+localparam integer WA = 14;                                  // SPRAM address bits
+localparam integer XW = 4 + ((W_W > FIELD_W ? W_W : FIELD_W) > ENERGY_W ? (W_W > FIELD_W ? W_W : FIELD_W) : ENERGY_W)
+                      + (VIS_FIELD_W + UPDATE_W + C_W + B_W + POSITIVE_W + BEST_ENERGY_W > 0 ? 24 : 0);
+localparam [TW-1:0] NT_LAST = NT - 1;
+localparam [TW-1:0] NTE_LAST = NTE - 1;
+localparam [NBW-1:0] NB_LAST = NB - 1;
+localparam [SWW-1:0] S_LAST = S - 1;
+localparam [DW-1:0] D_LAST = D - 1;
+localparam [XW-1:0] ZERO = {XW{1'b0}};
+localparam [XW-1:0] N_X = N;
+localparam integer LAST_VALID = N - (NB - 1) * 16;          // vectors in the last batch
+localparam integer XLOAD = NB * D;                           // load beats: X words
+localparam integer WLOAD = 3 * WWORDS;                        // W words, three beats each
+localparam integer BBEATS = (B_W + 15) / 16;
+localparam integer CBEATS = (C_W + 15) / 16;
+localparam integer BLOAD = K * BBEATS;
+localparam integer CLOAD = D * CBEATS;
+localparam integer LOADW = $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) > 14 ? $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) : 14;
+`)
+	m.add("Exact-arithmetic helpers of every register (wrap or saturate at its width).", regFunctions(datapath.Regs()))
+	m.add("Shared state: the phase counters, the load's end, the search's flags.", `
+reg running;      // the load is done: iterations run
+reg load_done;    // the last load beat was written: running starts next cycle
+reg [TW-1:0] tile;
+reg [NBW-1:0] batch;
+reg [SWW-1:0] sweep;
+reg changed;      // the sweep changed x* or z*
+reg from_data;    // the search started at a data vector: its first z half is not a change
+reg [D-1:0] xs;   // x*, turned so that x*_j is at bit 0 in the cycle that needs it
+reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
+wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
+reg [47:0] wb_word;
+`)
+	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
+	m.add("Memories: X and W in SPRAM (herd_spram), the rest in block RAM (read at a registered\naddress, the word shows the next cycle).", tiledMemories)
+	m.add(`The load stream: X words, W words (3 beats: SPRAM 0, 1, 2), b values, c values. A beat is
+registered, then written; sum_n x_nj accumulates in sx_mem as the X words pass (datapath's
+load: 2 popcount(word & valid) - valid per batch).`, tiledLoad)
+	m.add("Registered addresses for the next cycle, from the next state.", tiledAddresses+tiledReadAddrs)
+	m.add("PREFETCH / E_PREFETCH: word (g, j) lands a cycle after its read: the tile buffer takes\nthe group's slots (SH's energy pass: the c row from c_mem), the start ring s_r = b_r - sum W.", tiledPrefetch)
+	m.add("The accumulator array and PASS / E_PASS: cycle 0 captures and clears, cycle 1 adds the\nstart values to every column, cycles 2..D+1 add 2 W_rj where x_nj = +1.", tiledArray)
+	m.add("Positive statistics of batch b-1 during pass b (and of the last batch in WRITEBACK):\nvalid - 2 popcount((z XOR x) & mask), accumulated into P.", tiledPositive)
+	m.add("WRITEBACK: per j, the tile's new weights W + P - N z* x* (update, then W cast), written\none W word (group) a cycle; hidden-bias growth at j = 0.", tiledWriteback)
+	m.add("SWEEP: the z half streams W words (g, j) in address order into PW field accumulators;\nthe x half replays group g from the row buffer into vis (c_j at g = 0); the last replay's\nsigns are x*. GATHER, START, C_UPDATE.", tiledSearch)
+	m.add("SH: the energy readout chain into the energies, and the best vector.", tiledEnergy)
+	m.add("The sticky overflow flag and the outputs.", `
+wire ovf_any = ovf_prefetch || arr_ovf || ovf_positive || ovf_zsum || ovf_writeback || ovf_search ||
+               cu_ovf1 || cu_ovf2 || ovf_energy;
+always @(posedge clk) begin
+  if (rst) overflow <= 1'b0;
+  else if (ovf_any) overflow <= 1'b1;
+end
+assign done = in_done;
+assign x_star = xs;
+assign z_star = zs[K-1:0];
+`)
+	return m
+}
+
+// The Verilog blocks of tiledCoreModule, in its order.
+var (
+	tiledLoad = `
+reg [LOADW-1:0] ld_n;                 // beats taken
+reg [NBW-1:0] ld_b;                   // X: batch of the beat
+reg [DW-1:0] ld_j;                    // X: visible unit of the beat; W: word within a group run
+reg [13:0] ld_w;                      // W: word index
+reg [1:0] ld_q;                       // W: SPRAM of the beat
+reg [31:0] ld_acc;                    // b, c: beats of a value, low first
+reg [1:0] ld_k;                       // b, c: beats of the value so far
+reg [13:0] ld_i;                      // b, c: value index
+reg [13:0] ld_bg;                     // b: group of the value (i / PW)
+reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
+wire ld_take = s_axis_load_tvalid && !running && !load_done;
+wire ld_in_x = (ld_n < XLOAD);
+wire ld_in_w = !ld_in_x && (ld_n < XLOAD + WLOAD);
+wire ld_in_b = !ld_in_x && !ld_in_w && (ld_n < XLOAD + WLOAD + BLOAD);
+wire ld_in_c = !ld_in_x && !ld_in_w && !ld_in_b;
+assign s_axis_load_tready = !running && !load_done;
+// The registered beat, written in the next cycle.
+reg lw_x, lw_w, lw_b, lw_c, lw_first, lw_lastb;
+reg [15:0] lw_data;
+reg [13:0] lw_addr;
+reg [1:0] lw_q;
+reg [DW-1:0] lw_j;
+reg [31:0] lw_val;
+wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, s_axis_load_tdata} : {s_axis_load_tdata, ld_acc[15:0]};
+always @(posedge clk) begin
+  {lw_x, lw_w, lw_b, lw_c} <= 4'b0;
+  if (rst) begin
+    ld_n <= {LOADW{1'b0}};
+    ld_b <= {NBW{1'b0}};
+    ld_j <= {DW{1'b0}};
+    ld_w <= 14'd0;
+    ld_q <= 2'd0;
+    ld_k <= 2'd0;
+    ld_i <= 14'd0;
+    ld_bg <= 14'd0;
+    ld_bs <= 2'd0;
+    load_done <= 1'b0;
+    running <= 1'b0;
+  end else begin
+    if (load_done) begin
+      load_done <= 1'b0;
+      running <= 1'b1;
+    end
+    if (ld_take) begin
+      ld_n <= ld_n + 1'b1;
+      lw_data <= s_axis_load_tdata;
+      if (ld_in_x) begin
+        lw_x <= 1'b1;
+        lw_addr <= ld_n[13:0];
+        lw_j <= ld_j;
+        lw_first <= (ld_b == {NBW{1'b0}});
+        lw_lastb <= (ld_b == NB_LAST);
+        ld_j <= (ld_j == D_LAST) ? {DW{1'b0}} : ld_j + 1'b1;
+        if (ld_j == D_LAST) ld_b <= ld_b + 1'b1;
+      end else if (ld_in_w) begin
+        lw_w <= 1'b1;
+        lw_addr <= ld_w;
+        lw_q <= ld_q;
+        ld_q <= (ld_q == 2'd2) ? 2'd0 : ld_q + 1'b1;
+        if (ld_q == 2'd2) ld_w <= ld_w + 1'b1;
+      end else begin
+        // b or c: a value is ceil(width/16) beats; write it with its last beat.
+        ld_acc <= ld_val;
+        ld_k <= ld_k + 1'b1;
+        if (ld_k == (ld_in_b ? BBEATS - 1 : CBEATS - 1)) begin
+          ld_k <= 2'd0;
+          lw_b <= ld_in_b;
+          lw_c <= ld_in_c;
+          lw_addr <= ld_in_b ? ld_bg : ld_i;
+          lw_q <= ld_bs;
+          lw_val <= ld_val;
+          ld_i <= ld_i + 1'b1;
+          if (ld_in_b) begin
+            ld_bs <= (ld_bs == PW - 1) ? 2'd0 : ld_bs + 1'b1;
+            if (ld_bs == PW - 1) ld_bg <= ld_bg + 1'b1;
+          end
+          if (ld_in_b && ld_i == K - 1) ld_i <= 14'd0;
+        end
+      end
+      if (ld_n == XLOAD + WLOAD + BLOAD + CLOAD - 1) load_done <= 1'b1;
+    end
+  end
+end
+// The X word's sum over its batch's real vectors, for sum x.
+wire [15:0] lw_mask = lw_lastb ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
+wire [4:0] lw_valid = lw_lastb ? LAST_VALID[4:0] : 5'd16;
+reg [4:0] lw_ones;
+integer li;
+always @* begin
+  lw_ones = 5'd0;
+  for (li = 0; li < 16; li = li + 1) lw_ones = lw_ones + {4'b0, lw_data[li] & lw_mask[li]};
+end
+wire [XW-1:0] lw_term = {{(XW-6){1'b0}}, lw_ones, 1'b0} - {{(XW-5){1'b0}}, lw_valid};
+wire [XW-1:0] lw_sx = (lw_first ? ZERO : ext_positive(sx_rd)) + lw_term;
+always @(posedge clk) if (lw_x) sx_mem[lw_j] <= cast_positive(lw_sx);
+`
+
+	tiledMemories = `
+// X: word b D + j, bit m = x_{16b+m, j}. W: word g D + j of 48 bits across three SPRAMs,
+// slot s (row g PW + s) at bits [s SW +: W_W].
+reg [13:0] xa, wa;
+reg [15:0] x_wdata;
+reg x_we;
+reg [47:0] w_wdata;
+reg [2:0] w_we;
+wire [15:0] x_rd;
+wire [47:0] w_rd;
+herd_spram xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
+herd_spram wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0]), .we(w_we[0]), .rdata(w_rd[15:0]));
+herd_spram wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
+herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
+
+// Block RAMs (registered read address <x>_ra, data <x>_rd the next cycle).
+reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
+reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
+reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
+reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
+reg [C_W-1:0] c_mem [0:D-1];
+reg [POSITIVE_W-1:0] sx_mem [0:D-1];
+reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
+reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
+reg [DW-1:0] tile_ra, p_ra, xb_ra, c_ra, sx_ra, vis_ra;
+reg [13:0] b_ra;
+reg [DW:0] rb_ra;
+reg [T*W_W-1:0] tile_rd;
+reg [T*POSITIVE_W-1:0] p_rd;
+reg [15:0] xb_rd;
+reg [PW*B_W-1:0] b_rd;
+reg [C_W-1:0] c_rd;
+reg [POSITIVE_W-1:0] sx_rd;
+reg [VIS_FIELD_W-1:0] vis_rd;
+reg [PW*W_W-1:0] rb_rd;
+integer mi;
+initial begin  // rows K.. of the last group stay zero (block RAM initial contents)
+  for (mi = 0; mi < BG; mi = mi + 1) b_mem[mi] = {(PW*B_W){1'b0}};
+end
+always @(posedge clk) begin
+  tile_rd <= tile_mem[tile_ra];
+  p_rd <= p_mem[p_ra];
+  xb_rd <= xb_mem[xb_ra];
+  b_rd <= b_mem[b_ra[$clog2(BG+1)-1:0]];
+  c_rd <= c_mem[c_ra];
+  sx_rd <= sx_mem[running ? sx_ra : ld_j];
+  vis_rd <= vis_mem[vis_ra];
+  rb_rd <= rb_mem[rb_ra];
+end
+`
+
+	tiledAddresses = `
+// Sub-counters of the next cycle: PREFETCH and WRITEBACK step (j, gi), gi fastest.
+reg [DW-1:0] aj;              // j of the next cycle's word
+reg [TW+2:0] ag;              // gi of the next cycle's word
+reg [13:0] xbase, tbase;      // batch b's first X word (b D); tile k's first W word (k GT D)
+reg [13:0] wrow;              // tbase + aj
+reg [13:0] best_base;         // SH: the best vector's batch (its first X word)
+reg [3:0] best_col;           // SH: the best vector's bit in its batch's words
+wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + D : xbase;
+wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase + GT * D : tbase;
+// WRITEBACK writes word (g, j) at cycle 8 + j GT + gi (tiledWriteback's pipeline).
+localparam integer WB_FIRST = 8;
+always @(posedge clk) begin
+  if (rst) begin
+    xbase <= 14'd0;
+    tbase <= 14'd0;
+  end else if (running) begin
+    xbase <= xbase_n;
+    tbase <= tbase_n;
+  end
+  // X SPRAM: load writes; PASS / E_PASS read (b, j) at cycle j; GATHER reads its vector.
+  x_we <= 1'b0;
+  if (lw_x) begin
+    xa <= lw_addr;
+    x_wdata <= lw_data;
+    x_we <= 1'b1;
+  end else if ((nx_pass || nx_e_pass) && cyc_n < D)
+    xa <= (cyc_n == 0) ? xbase_n : xa + 1'b1;
+  else if (nx_gather && cyc_n < D)
+    xa <= (cyc_n == 0) ? best_base : xa + 1'b1;
+  // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
+  // reads in address order.
+  w_we <= 3'b0;
+  if (lw_w) begin
+    wa <= lw_addr;
+    w_wdata <= {3{lw_data}};
+    w_we <= 3'b001 << lw_q;
+  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST)) begin
+    wa <= tbase_n;
+    wrow <= tbase_n;
+    aj <= {DW{1'b0}};
+    ag <= 0;
+  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n < GT * D) ||
+               (nx_writeback && cyc_n > WB_FIRST && cyc_n < WB_FIRST + GT * D)) begin
+    if (ag == GT - 1) begin
+      ag <= 0;
+      aj <= aj + 1'b1;
+      wrow <= wrow + 1'b1;
+      wa <= wrow + 1'b1;
+    end else begin
+      ag <= ag + 1'b1;
+      wa <= wa + D;
+    end
+  end else if (nx_sweep && cyc_n < G * D)
+    wa <= (cyc_n == 0) ? 14'd0 : wa + 1'b1;
+  if (wb_write) begin
+    w_wdata <= wb_word;
+    w_we <= 3'b111;
+  end
+end
+`
+)
+
+var (
+	tiledPrefetch = `
+reg [13:0] trow, bgbase;          // tile k's first row (k T) and first group (k GT)
+always @(posedge clk) begin
+  if (rst || clr_tile) begin
+    trow <= 14'd0;
+    bgbase <= 14'd0;
+  end else if (step_tile) begin
+    trow <= trow + T;
+    bgbase <= bgbase + GT;
+  end
+end
+// The word read at cycle c lands at c + 1 with its (j, gi).
+reg pf_v, pf_e;
+reg [DW-1:0] pf_j;
+reg [TW+2:0] pf_gi;
+always @(posedge clk) begin
+  pf_v <= (in_prefetch || in_e_prefetch) && cyc < GT * D;
+  pf_e <= in_e_prefetch;
+  pf_j <= aj;
+  pf_gi <= ag;
+end
+wire [13:0] pf_row0 = trow + pf_gi * PW;
+// The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
+// current turn; stage 0 is the group that lands, and the ring turns one stage a word.
+reg [T*FIELD_W-1:0] st;
+reg [PW*W_W-1:0] pf_slots;
+reg [PW*FIELD_W-1:0] pf_new;
+reg pf_ovf;
+integer ps;
+reg [XW-1:0] pf_exact, pf_v_x, pf_base;
+reg [13:0] pf_row;
+always @* begin
+  pf_ovf = 1'b0;
+  for (ps = 0; ps < PW; ps = ps + 1) begin
+    pf_row = pf_row0 + ps;
+    pf_slots[ps*W_W +: W_W] = w_rd[ps*SW +: W_W];
+    if (pf_e && pf_row == K) pf_slots[ps*W_W +: W_W] = {{(W_W-C_W){c_rd[C_W-1]}}, c_rd};
+    pf_v_x = ext_w(pf_slots[ps*W_W +: W_W]);
+    pf_base = (pf_j == {DW{1'b0}}) ? ((pf_row < K) ? ext_b(b_rd[ps*B_W +: B_W]) : ZERO) : ext_field(st[ps*FIELD_W +: FIELD_W]);
+    pf_exact = pf_base - pf_v_x;
+    pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
+    if (pf_row > K || (pf_row == K && !pf_e)) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
+    else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
+  end
+end
+integer pg;
+always @(posedge clk)
+  for (pg = 0; pg < GT; pg = pg + 1)
+    if (pf_v && pf_gi == pg) tile_mem[pf_j][pg*PW*W_W +: PW*W_W] <= pf_slots;
+generate
+  if (GT > 1) begin : g_ring
+    always @(posedge clk) if (pf_v) st <= {pf_new, st[T*FIELD_W-1:PW*FIELD_W]};
+  end else begin : g_ring1
+    always @(posedge clk) if (pf_v) st <= pf_new;
+  end
+endgenerate
+wire ovf_prefetch = pf_v && pf_ovf;
+`
+
+	tiledArray = `
+reg arr_clear, arr_add, arr_all, arr_capture, arr_shift;
+reg [15:0] arr_mask;
+reg [T*FIELD_W-1:0] arr_bus;
+wire [T*16-1:0] arr_z;
+wire [FIELD_W-1:0] arr_chain;
+wire arr_ovf;
+herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH), .IN_REG(0)) arr (
+  .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
+  .capture(arr_capture), .shift(arr_shift), .z(arr_z), .chain_out(arr_chain), .overflow(arr_ovf)
+);
+wire nx_any_pass = nx_pass || nx_e_pass;
+integer ar;
+always @(posedge clk) begin
+  // Controls act at the end of the cycle they are high in: set from the next state.
+  arr_clear <= nx_any_pass && cyc_n == 0;
+  arr_capture <= (nx_any_pass || nx_writeback || nx_e_drain) && cyc_n == 0;
+  arr_add <= nx_any_pass && cyc_n >= 1 && cyc_n <= D + 1;
+  arr_all <= nx_any_pass && cyc_n == 1;
+  arr_shift <= (nx_e_pass || nx_e_drain) && cyc_n >= 1 && cyc_n < 16 * T;
+  // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
+  // read a cycle ago, and that cycle's X word.
+  arr_mask <= x_rd;
+  for (ar = 0; ar < T; ar = ar + 1)
+    arr_bus[ar*FIELD_W +: FIELD_W] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W +: FIELD_W] :
+      {{(FIELD_W-W_W){tile_rd[ar*W_W+W_W-1]}}, tile_rd[ar*W_W +: W_W]} << 1;
+end
+`
+
+	tiledPositive = `
+// One pipeline for PASS (batch b-1 at j, issued at cycle j) and WRITEBACK (the last batch at
+// j, issued at cycle 1 + j GT): issue (xb, tile read) -> stage 1 (xor, nibble counts) ->
+// stage 2 (term; P read) -> stage 3 (P + term, cast).
+reg [DW-1:0] wj;                  // WRITEBACK: j of this cycle's group run
+reg [TW+2:0] wq;                  // WRITEBACK: cycle within j (0 .. GT - 1)
+always @(posedge clk) begin
+  if (nx_writeback && cyc_n == 1) begin
+    wj <= {DW{1'b0}};
+    wq <= 0;
+  end else if (in_writeback) begin
+    wq <= (wq == GT - 1) ? 0 : wq + 1'b1;
+    if (wq == GT - 1) wj <= wj + 1'b1;
+  end
+end
+wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && cyc < D;
+wire pp_issue_wb = in_writeback && cyc >= 1 && wq == 0 && wj < D;
+reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
+reg [DW-1:0] pp_j1, pp_j2, pp_j3;
+always @(posedge clk) begin
+  pp_v1 <= pp_issue_pass || pp_issue_wb;
+  pp_wb1 <= pp_issue_wb;
+  pp_f1 <= pp_issue_wb ? (NB == 1) : (batch == 1);
+  pp_j1 <= pp_issue_wb ? wj : cyc[DW-1:0];
+  {pp_v2, pp_wb2, pp_f2, pp_j2} <= {pp_v1, pp_wb1, pp_f1, pp_j1};
+  {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
+end
+// The previous batch's X words: written as they pass (cycle j + 1 of each pass).
+reg xw_v;
+reg [DW-1:0] xw_j;
+always @(posedge clk) begin
+  xw_v <= (in_pass || in_e_pass) && cyc < D;
+  xw_j <= cyc[DW-1:0];
+  if (xw_v) xb_mem[xw_j] <= x_rd;
+end
+wire [15:0] pp_mask = pp_wb1 ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
+reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
+reg [T*POSITIVE_W-1:0] pterm;     // stage 2: per row, valid - 2 popcount
+reg [T*W_W-1:0] pw1, pw2, pw3;    // the tile word (WRITEBACK's W), along the pipeline
+reg [4:0] pvalid1;
+integer pr, pn;
+reg [15:0] pxz;
+reg [2:0] pcnt;
+reg [4:0] ptot;
+always @(posedge clk) begin
+  pvalid1 <= pp_wb1 ? LAST_VALID[4:0] : 5'd16;
+  for (pr = 0; pr < T; pr = pr + 1) begin
+    pxz = (arr_z[pr*16 +: 16] ^ xb_rd) & pp_mask;
+    for (pn = 0; pn < 4; pn = pn + 1) begin
+      pcnt = {2'b0, pxz[4*pn]} + {2'b0, pxz[4*pn+1]} + {2'b0, pxz[4*pn+2]} + {2'b0, pxz[4*pn+3]};
+      pc1[pr*12 + 3*pn +: 3] <= pcnt;
+    end
+    ptot = {2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]} + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]};
+    pterm[pr*POSITIVE_W +: POSITIVE_W] <= {{(POSITIVE_W-5){1'b0}}, pvalid1} - {{(POSITIVE_W-6){1'b0}}, ptot, 1'b0};
+  end
+  pw1 <= tile_rd;
+  pw2 <= pw1;
+  pw3 <= pw2;
+end
+// Stage 3: P + term (the term alone for the first batch), cast to the positive register.
+reg [T*POSITIVE_W-1:0] pnew;
+reg pnew_ovf;
+reg [XW-1:0] pexact;
+always @* begin
+  pnew_ovf = 1'b0;
+  for (pr = 0; pr < T; pr = pr + 1) begin
+    pexact = (pp_f3 ? ZERO : ext_positive(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + ext_positive(pterm[pr*POSITIVE_W +: POSITIVE_W]);
+    pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
+    if (!fits_positive(pexact) && (trow + pr < K)) pnew_ovf = 1'b1;
+  end
+end
+always @(posedge clk) if (pp_v3 && !pp_wb3) p_mem[pp_j3] <= pnew;
+wire ovf_positive = pp_v3 && pnew_ovf;
+// Hidden-bias growth: sum z of the captured batch, one cycle after the capture.
+reg [T*POSITIVE_W-1:0] zsum;
+reg zs_v, zs_first, zs_last;
+reg zsum_ovf;
+reg [XW-1:0] zexact;
+reg [4:0] zones;
+integer zr, zn;
+always @(posedge clk) begin
+  zs_v <= GROW != 0 && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
+  zs_first <= in_writeback ? (NB == 1) : (batch == 1);
+  zs_last <= in_writeback;
+end
+always @* begin
+  zsum_ovf = 1'b0;
+  for (zr = 0; zr < T; zr = zr + 1) begin
+    zones = 5'd0;
+    for (zn = 0; zn < 16; zn = zn + 1)
+      zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
+    zexact = (zs_first ? ZERO : ext_positive(zsum[zr*POSITIVE_W +: POSITIVE_W])) + {{(XW-6){1'b0}}, zones, 1'b0}
+           - (zs_last ? LAST_VALID : 16);
+    if (!fits_positive(zexact) && (trow + zr < K)) zsum_ovf = 1'b1;
+  end
+end
+always @(posedge clk)
+  if (zs_v)
+    for (zr = 0; zr < T; zr = zr + 1) begin
+      zones = 5'd0;
+      for (zn = 0; zn < 16; zn = zn + 1)
+        zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
+      zsum[zr*POSITIVE_W +: POSITIVE_W] <= cast_positive((zs_first ? ZERO : ext_positive(zsum[zr*POSITIVE_W +: POSITIVE_W]))
+        + {{(XW-6){1'b0}}, zones, 1'b0} - (zs_last ? LAST_VALID : 16));
+    end
+wire ovf_zsum = zs_v && zsum_ovf;
+`
+)
+
+var (
+	tiledWriteback = `
+// Stage 4 (issue + 4): u = W + P - N z*_r x*_j through the update register; stage 5: W.
+reg [T*POSITIVE_W-1:0] pfin;
+reg wb_v4, wb_v5;
+reg wbx1, wbx2, wbx3, wbx4;               // x*_j along the pipeline (xs turns once a j)
+reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
+reg [T*UPDATE_W-1:0] wb_u;
+reg [T*W_W-1:0] wb_res;
+reg [XW-1:0] wb_exact;
+reg wb_ovf4, wb_ovf5;
+integer wr;
+always @(posedge clk) begin
+  pfin <= pnew;
+  wb_v4 <= pp_v3 && pp_wb3;
+  wb_v5 <= wb_v4;
+  wbx1 <= xs[0];
+  {wbx2, wbx3, wbx4} <= {wbx1, wbx2, wbx3};
+  if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= {{(ZT-GP){1'b0}}, zs};
+  else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
+end
+always @(posedge clk) begin
+  wb_ovf4 <= 1'b0;
+  wb_ovf5 <= 1'b0;
+  for (wr = 0; wr < T; wr = wr + 1) begin
+    wb_exact = ext_w(pw3[wr*W_W +: W_W]) + ext_positive(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_X : ZERO - N_X);
+    if (wb_v4) wb_u[wr*UPDATE_W +: UPDATE_W] <= cast_update(wb_exact);
+    if (wb_v4 && trow + wr < K && !fits_update(wb_exact)) wb_ovf4 <= 1'b1;
+    if (wb_v5) wb_res[wr*W_W +: W_W] <= (trow + wr < K) ? cast_w(ext_update(wb_u[wr*UPDATE_W +: UPDATE_W])) : {W_W{1'b0}};
+    if (wb_v5 && trow + wr < K && !fits_w(ext_update(wb_u[wr*UPDATE_W +: UPDATE_W]))) wb_ovf5 <= 1'b1;
+  end
+end
+// Word (g, j) of group gi is written at cycle 8 + j GT + gi (WB_FIRST): its data and write
+// enable are registered the cycle before, from slice gi of wb_res.
+reg [TW+2:0] wgi;
+always @(posedge clk) wgi <= (in_writeback && cyc == WB_FIRST - 2) ? 0 : (wgi == GT - 1) ? 0 : wgi + 1'b1;
+assign wb_write = in_writeback && cyc >= WB_FIRST - 1 && cyc < WB_FIRST - 1 + GT * D;
+integer wsl;
+always @* begin
+  wb_word = 48'd0;
+  for (wsl = 0; wsl < PW; wsl = wsl + 1)
+    wb_word[wsl*SW +: W_W] = wb_res[(wgi*PW + wsl)*W_W +: W_W];
+end
+// Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 8 + gi),
+// b + sum z - N z* is cast to the update register, then to b, and written.
+reg gb_v1, gb_v2;
+reg [13:0] gb_g1, gb_g2;
+reg [TW+2:0] gb_gi1;
+reg [PW*UPDATE_W-1:0] gb_u;
+reg gb_ovf1, gb_ovf2;
+reg [XW-1:0] gb_exact;
+integer gs;
+always @(posedge clk) begin
+  gb_v1 <= GROW != 0 && in_writeback && cyc >= WB_FIRST && cyc < WB_FIRST + GT;
+  gb_g1 <= b_ra;
+  gb_gi1 <= ag;
+  gb_v2 <= gb_v1;
+  gb_g2 <= gb_g1;
+  gb_ovf1 <= 1'b0;
+  gb_ovf2 <= 1'b0;
+  for (gs = 0; gs < PW; gs = gs + 1) begin
+    gb_exact = ext_b(b_rd[gs*B_W +: B_W]) + ext_positive(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
+             - (zt[gb_gi1*PW+gs] ? N_X : ZERO - N_X);
+    gb_u[gs*UPDATE_W +: UPDATE_W] <= cast_update(gb_exact);
+    if (gb_v1 && trow + gb_gi1*PW + gs < K && !fits_update(gb_exact)) gb_ovf1 <= 1'b1;
+    if (gb_v2 && trow + (gb_g2 - bgbase)*PW + gs < K && !fits_b(ext_update(gb_u[gs*UPDATE_W +: UPDATE_W]))) gb_ovf2 <= 1'b1;
+  end
+end
+reg [PW*B_W-1:0] gb_new;
+always @* for (gs = 0; gs < PW; gs = gs + 1) gb_new[gs*B_W +: B_W] = cast_b(ext_update(gb_u[gs*UPDATE_W +: UPDATE_W]));
+// One write port: the load writes one slot (b_i at word i / PW), growth a whole word.
+integer bs;
+always @(posedge clk)
+  for (bs = 0; bs < PW; bs = bs + 1)
+    if ((lw_b && lw_q == bs) || gb_v2)
+      b_mem[lw_b ? lw_addr : gb_g2][bs*B_W +: B_W] <= lw_b ? lw_val[B_W-1:0] : gb_new[bs*B_W +: B_W];
+wire ovf_writeback = wb_ovf4 || wb_ovf5 || gb_ovf1 || gb_ovf2;
+`
+
+	tiledSearch = `
+// z half: the word read at cycle c lands at c + 1 and is added at c + 2.
+reg sw_v1, sw_v2, sw_f1, sw_f2, sw_l1, sw_l2, sw_zu;
+reg sxb1, sxb2;
+reg [13:0] sw_g1, sw_g2, sw_gz;
+reg [PW*W_W-1:0] sw_w;
+reg [PW*B_W-1:0] sw_b;
+reg [PW*FIELD_W-1:0] sacc;
+reg [DW:0] rb_wa;
+reg sacc_ovf;
+reg [XW-1:0] sexact;
+integer ss;
+always @(posedge clk) begin
+  sw_v1 <= in_sweep && cyc < G * D;
+  sw_f1 <= sj == {DW{1'b0}};
+  sw_l1 <= sj == D_LAST;
+  sw_g1 <= sg;
+  sxb1 <= xs[0];
+  {sw_v2, sw_f2, sw_l2, sw_g2, sxb2} <= {sw_v1, sw_f1, sw_l1, sw_g1, sxb1};
+  for (ss = 0; ss < PW; ss = ss + 1) sw_w[ss*W_W +: W_W] <= w_rd[ss*SW +: W_W];
+  if (sw_v1 && sw_f1) sw_b <= b_rd;
+  rb_wa <= (nx_sweep && cyc_n == 1) ? {(DW+1){1'b0}} : (rb_wa == 2 * D - 1) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
+  if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
+  sacc_ovf <= 1'b0;
+  if (sw_v2)
+    for (ss = 0; ss < PW; ss = ss + 1) begin
+      sexact = (sw_f2 ? ext_b(sw_b[ss*B_W +: B_W]) : ext_field(sacc[ss*FIELD_W +: FIELD_W]))
+             + (sxb2 ? ext_w(sw_w[ss*W_W +: W_W]) : ZERO - ext_w(sw_w[ss*W_W +: W_W]));
+      sacc[ss*FIELD_W +: FIELD_W] <= cast_field(sexact);
+      if (sw_g2 * PW + ss < K && !fits_field(sexact)) sacc_ovf <= 1'b1;
+    end
+  sw_zu <= sw_v2 && sw_l2;
+  sw_gz <= sw_g2;
+end
+reg [PW*W_W-1:0] w_rd_slots;
+always @* for (ss = 0; ss < PW; ss = ss + 1) w_rd_slots[ss*W_W +: W_W] = w_rd[ss*SW +: W_W];
+// The group's z: the signs, the change, zs turning PW bits a group; zrep for the replay.
+reg [PW-1:0] zrep, z_new;
+reg z_chg;
+always @* begin
+  z_chg = 1'b0;
+  for (ss = 0; ss < PW; ss = ss + 1) begin
+    z_new[ss] = ~sacc[ss*FIELD_W + FIELD_W - 1];
+    if (sw_gz * PW + ss < K && z_new[ss] != zs[ss]) z_chg = 1'b1;
+  end
+end
+wire sw_count = !(from_data && sweep == {SWW{1'b0}});
+reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
+always @* begin
+  zs_turned = zs >> PW;
+  zs_turned[GP-1 -: PW] = z_new;
+end
+// x half: the replay of group g reads the row buffer at cycles (g + 1) D + 3 + j.
+reg rp_v1, rp_v2, rp_first1, rp_first2, rp_last1, rp_last2;
+reg [DW-1:0] rp_j0, rp_j1, rp_j2;
+reg [13:0] rp_g0;
+reg [PW-1:0] rp_z1;
+reg [XW-1:0] rp_tree;
+reg [XW-1:0] vexact;
+wire rp_issue = in_sweep && cyc >= D + 3 && cyc < (G + 1) * D + 3;
+always @(posedge clk) begin
+  if (nx_sweep && cyc_n == D + 3) begin
+    rp_j0 <= {DW{1'b0}};
+    rp_g0 <= 14'd0;
+  end else if (rp_issue) begin
+    rp_j0 <= (rp_j0 == D_LAST) ? {DW{1'b0}} : rp_j0 + 1'b1;
+    if (rp_j0 == D_LAST) rp_g0 <= rp_g0 + 1'b1;
+  end
+  rp_v1 <= rp_issue;
+  rp_j1 <= rp_j0;
+  rp_first1 <= (rp_g0 == 0);
+  rp_last1 <= (rp_g0 == G - 1);
+  rp_z1 <= zrep;
+  {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_v1, rp_j1, rp_first1, rp_last1};
+  rp_tree <= rp_tree_n;
+end
+reg [XW-1:0] rp_tree_n;
+always @* begin
+  rp_tree_n = ZERO;
+  for (ss = 0; ss < PW; ss = ss + 1)
+    rp_tree_n = rp_tree_n + (rp_z1[ss] ? ext_w(rb_rd[ss*W_W +: W_W]) : ZERO - ext_w(rb_rd[ss*W_W +: W_W]));
+  vexact = (rp_first2 ? ext_c(c_rd) : ext_vis_field(vis_rd)) + rp_tree;
+end
+wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
+wire x_new = ~vis_new[VIS_FIELD_W-1];
+always @(posedge clk) if (rp_v2) vis_mem[rp_j2] <= vis_new;
+wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
+// GATHER: bit best_col of the X words of the start vector, shifted into xs.
+reg ga_v1;
+always @(posedge clk) ga_v1 <= in_gather && cyc < D;
+// C_UPDATE: c + sum x - N x*_j through the update register, then c.
+reg cu_v1, cu_v2, cux1;
+reg [DW-1:0] cu_j1, cu_j2;
+reg [UPDATE_W-1:0] cu_u;
+reg cu_ovf1, cu_ovf2;
+wire [XW-1:0] cu_exact = ext_c(c_rd) + ext_positive(sx_rd) - (cux1 ? N_X : ZERO - N_X);
+always @(posedge clk) begin
+  cu_v1 <= in_c_update && cyc < D;
+  cu_j1 <= cyc[DW-1:0];
+  cux1 <= xs[0];
+  {cu_v2, cu_j2} <= {cu_v1, cu_j1};
+  if (cu_v1) cu_u <= cast_update(cu_exact);
+  cu_ovf1 <= cu_v1 && !fits_update(cu_exact);
+  cu_ovf2 <= cu_v2 && !fits_c(ext_update(cu_u));
+end
+always @(posedge clk) begin
+  if (lw_c) c_mem[lw_addr[DW-1:0]] <= lw_val[C_W-1:0];
+  else if (cu_v2) c_mem[cu_j2] <= cast_c(ext_update(cu_u));
+end
+// The pseudo-sample registers and the search's flags.
+always @(posedge clk) begin
+  if (rst) begin
+    xs <= {D{1'b0}};
+    zs <= {GP{1'b0}};
+    changed <= 1'b0;
+    from_data <= 1'b0;
+  end else begin
+    if ((in_sweep && cyc < G * D) || (pp_issue_wb) || (in_c_update && cyc < D))
+      xs <= {xs[0], xs[D-1:1]};                     // turn: x*_j at bit 0 in cycle j
+    else if (ga_v1)
+      xs <= {x_rd[best_col], xs[D-1:1]};
+    else if (rp_v2 && rp_last2)
+      xs <= {x_new, xs[D-1:1]};
+    if (in_gather) from_data <= 1'b1;
+    if (in_start) from_data <= 1'b0;
+    if (in_sweep && cyc == 0) changed <= 1'b0;
+    else if ((sw_zu && z_chg && sw_count) || (rp_v2 && rp_last2 && x_new != xs[0])) changed <= 1'b1;
+    if (sw_zu) begin
+      zs <= zs_turned;
+      zrep <= z_new;
+    end
+  end
+end
+`
+
+	tiledEnergy = `
+// SH: value k = n T + r of the readout chain shows in cycle k + 1 of E_PASS (batch b - 1)
+// and E_DRAIN (the last batch); |h| for a hidden unit, c.x_n for the c row, summed into
+// the energy of vector n, which the last tile compares with the best.
+reg [ENERGY_W-1:0] e_mem [0:N-1];
+reg [NW-1:0] e_ra, en_1, en_2;
+reg [ENERGY_W-1:0] e_rd, e_acc;
+reg [BEST_ENERGY_W-1:0] best;
+reg [4:0] ek_n, ek_r;                     // the chain value shown this cycle: column, row
+reg ek_v;
+reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
+reg [XW-1:0] eabs, eabs2;
+reg [13:0] ebase1, ebase2;
+reg [3:0] ecol1, ecol2;
+wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
+wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
+wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
+wire [XW-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? ZERO : ext_energy(e_rd)) : ext_energy(e_acc)) + eabs2;
+always @(posedge clk) begin
+  // Which value the chain shows next cycle.
+  if ((in_e_pass || in_e_drain) && cyc == 0) begin
+    ek_v <= MODE_SH != 0 && !e_capt_b0;
+    ek_n <= 5'd0;
+    ek_r <= 5'd0;
+  end else if (ek_v) begin
+    ek_r <= (ek_r == T - 1) ? 5'd0 : ek_r + 1'b1;
+    if (ek_r == T - 1) ek_n <= ek_n + 1'b1;
+    if (ek_r == T - 1 && ek_n == 15) ek_v <= 1'b0;
+  end
+  e_ra <= e_bb * 16 + ek_n;
+  ev1 <= ek_v && ek_n < e_valid;
+  efirst1 <= ek_r == 0;
+  elast1 <= ek_r == T - 1;
+  erow1 <= trow + ek_r <= K;                                    // a hidden unit or the c row
+  eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? ZERO - ext_field(arr_chain) : ext_field(arr_chain);
+  en_1 <= e_bb * 16 + ek_n;
+  ebase1 <= in_e_drain ? xbase : xbase - D;
+  ecol1 <= ek_n[3:0];
+  {ev2, efirst2, elast2, erow2, en_2, ebase2, ecol2} <= {ev1, efirst1, elast1, erow1, en_1, ebase1, ecol1};
+  e_rd <= e_mem[e_ra];
+  eabs2 <= eabs;
+  if (ev2 && erow2) e_acc <= cast_energy(e_exact);
+end
+// The vector's energy is complete after its last row: written, and compared in the last tile.
+reg e3_v, e3_last;
+reg [NW-1:0] en_3;
+reg [13:0] ebase3;
+reg [3:0] ecol3;
+always @(posedge clk) begin
+  e3_v <= ev2 && elast2;
+  e3_last <= tile == NTE_LAST;
+  {en_3, ebase3, ecol3} <= {en_2, ebase2, ecol2};
+  if (e3_v) e_mem[en_3] <= e_acc;
+  if (rst) begin
+    best <= {BEST_ENERGY_W{1'b0}};
+    best_base <= 14'd0;
+    best_col <= 4'd0;
+  end else if (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best)))) begin
+    best <= cast_best_energy(ext_energy(e_acc));
+    best_base <= ebase3;
+    best_col <= ecol3;
+  end
+end
+wire ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
+                  (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best))) && !fits_best_energy(ext_energy(e_acc)));
+`
+)
+
+var tiledReadAddrs = `
+// Block RAM read addresses for the next cycle.
+reg [DW-1:0] sj;              // SWEEP: j of the next word read
+reg [13:0] sg;                // SWEEP: its group
+always @(posedge clk) begin
+  // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
+  if ((nx_pass || nx_e_pass) && cyc_n < D) begin
+    tile_ra <= cyc_n[DW-1:0];
+    xb_ra <= cyc_n[DW-1:0];
+  end else if (nx_writeback && cyc_n == 1) begin
+    tile_ra <= {DW{1'b0}};
+    xb_ra <= {DW{1'b0}};
+  end else if (in_writeback && wq == GT - 1) begin
+    tile_ra <= wj + 1'b1;
+    xb_ra <= wj + 1'b1;
+  end
+  p_ra <= pp_j1;
+  // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
+  if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST))
+    b_ra <= bgbase + (step_tile ? GT : 0);
+  else if (((nx_prefetch || nx_e_prefetch) && cyc_n < GT * D) ||
+           (nx_writeback && cyc_n > WB_FIRST && cyc_n < WB_FIRST + GT * D))
+    b_ra <= (ag == GT - 1) ? (bgbase + (step_tile ? GT : 0)) : b_ra + 1'b1;
+  else if (nx_sweep && cyc_n == 0) begin
+    b_ra <= 14'd0;
+    sj <= {DW{1'b0}};
+    sg <= 14'd0;
+  end else if (nx_sweep && cyc_n < G * D) begin
+    sj <= (sj == D_LAST) ? {DW{1'b0}} : sj + 1'b1;
+    if (sj == D_LAST) begin
+      sg <= sg + 1'b1;
+      b_ra <= sg + 1'b1;
+    end
+  end
+  // c: E_PREFETCH (the c row) with its W word; the replay (vis base); C_UPDATE at cycle j.
+  if (nx_e_prefetch && cyc_n == 0) c_ra <= {DW{1'b0}};
+  else if (nx_e_prefetch && cyc_n < GT * D) c_ra <= (ag == GT - 1) ? aj + 1'b1 : aj;
+  else if (nx_c_update && cyc_n < D) c_ra <= cyc_n[DW-1:0];
+  else c_ra <= rp_j0;
+  if (nx_c_update && cyc_n < D) sx_ra <= cyc_n[DW-1:0];
+  vis_ra <= rp_j0;
+  // The search's row buffer: the replay reads index c - D - 3 (mod 2 D) at cycle c.
+  if (nx_sweep && cyc_n == D + 3) rb_ra <= {(DW+1){1'b0}};
+  else if (nx_sweep && cyc_n > D + 3) rb_ra <= (rb_ra == 2 * D - 1) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
+end
+`
