@@ -310,6 +310,7 @@ end
 var (
 	tiledPrefetch = `
 reg [13:0] trow, bgbase;          // tile k's first row (k T) and first group (k GT)
+wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + GT : bgbase;
 always @(posedge clk) begin
   if (rst || clr_tile) begin
     trow <= 14'd0;
@@ -408,7 +409,7 @@ always @(posedge clk) begin
     wq <= 0;
   end else if (in_writeback) begin
     wq <= (wq == GT - 1) ? 0 : wq + 1'b1;
-    if (wq == GT - 1) wj <= wj + 1'b1;
+    if (wq == GT - 1 && wj != D) wj <= wj + 1'b1;  // stops at D: the run is over
   end
 end
 wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && cyc < D;
@@ -806,10 +807,10 @@ always @(posedge clk) begin
   p_ra <= pp_j1;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
   if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST))
-    b_ra <= bgbase + (step_tile ? GT : 0);
+    b_ra <= bgbase_n;
   else if (((nx_prefetch || nx_e_prefetch) && cyc_n < GT * D) ||
            (nx_writeback && cyc_n > WB_FIRST && cyc_n < WB_FIRST + GT * D))
-    b_ra <= (ag == GT - 1) ? (bgbase + (step_tile ? GT : 0)) : b_ra + 1'b1;
+    b_ra <= (ag == GT - 1) ? bgbase : b_ra + 1'b1;
   else if (nx_sweep && cyc_n == 0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};

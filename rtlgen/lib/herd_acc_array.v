@@ -118,9 +118,6 @@ module herd_acc_array #(
   // column, so the per-accumulator overflow LUTs keep to few inputs.
   wire [B-1:0] col_ovf_en = s_col_add & {B{~s_clear}};
 
-  // Each row's addend sign, one cycle late, for the WRAP overflow check.
-  reg [T-1:0] addend_neg_q;
-
   // ---- the accumulators --------------------------------------------------------------
   wire [N_ACC*FW-1:0] acc_flat;  // acc[r][n] at [(r*B+n)*FW +: FW]
   wire [N_ACC-1:0]    ovf_flag;  // registered: acc[r][n]'s last add overflowed
@@ -129,7 +126,11 @@ module herd_acc_array #(
   generate
     for (r = 0; r < T; r = r + 1) begin : g_row
       wire [FW-1:0] addend = s_bus[r*FW +: FW];
-      always @(posedge clk) addend_neg_q[r] <= addend[FW-1];
+      // The addend's sign one cycle late, for the WRAP overflow check (SAT: unused).
+      /* verilator lint_off UNUSEDSIGNAL */
+      reg addend_neg_q;
+      /* verilator lint_on UNUSEDSIGNAL */
+      always @(posedge clk) addend_neg_q <= addend[FW-1];
       for (n = 0; n < B; n = n + 1) begin : g_col
         reg  [FW-1:0] acc;
         reg           ovf_q;   // this accumulator's add overflowed (see the header)
@@ -160,7 +161,7 @@ module herd_acc_array #(
           reg same_q;
           always @(posedge clk) begin
             same_q <= col_ovf_en[n] & same;
-            ovf_q  <= same_q & (acc[FW-1] != addend_neg_q[r]);
+            ovf_q  <= same_q & (acc[FW-1] != addend_neg_q);
           end
         end
 

@@ -236,7 +236,8 @@ module herd_acc_array_tb;
             fail("acc", i, {{(WIDE-FW){1'b0}}, dut.acc_flat[i*FW +: FW]},
                  {{(WIDE-FW){1'b0}}, exp_acc[ACC_LATENCY][i*FW +: FW]});
         if (z !== exp_z[CAPTURE_LATENCY-1])
-          fail("z", -1, z, exp_z[CAPTURE_LATENCY-1]);
+          fail("z", -1, {{(WIDE-T*B){1'b0}}, z},
+               {{(WIDE-T*B){1'b0}}, exp_z[CAPTURE_LATENCY-1]});
         if (chain_out !== exp_chain[CAPTURE_LATENCY-1])
           fail("chain_out", -1, {{(WIDE-FW){1'b0}}, chain_out},
                {{(WIDE-FW){1'b0}}, exp_chain[CAPTURE_LATENCY-1]});
