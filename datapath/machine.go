@@ -74,6 +74,9 @@ type Result struct {
 	Energies  []int64  // F(x_n) as the energy register held it after vector n's positive pass
 	Sweeps    int
 	Cycles    uint64
+	// Overflowed is the hardware's sticky overflow flag at the end of the iteration: some
+	// register wrapped or saturated since the load.
+	Overflowed bool
 }
 
 // Machine is the cycle-level model: explicit memories and registers and the phase machine,

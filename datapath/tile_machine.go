@@ -170,7 +170,7 @@ func (m *TileMachine) cond(c Cond) bool {
 
 func (m *TileMachine) result() *Result {
 	s := m.s
-	r := &Result{Iteration: m.iteration, X: make([]int8, s.D), Z: make([]int8, s.K), Sweeps: m.ctr[CtrSweep] + 1, Cycles: m.cycle + 1}
+	r := &Result{Iteration: m.iteration, X: make([]int8, s.D), Z: make([]int8, s.K), Sweeps: m.ctr[CtrSweep] + 1, Cycles: m.cycle + 1, Overflowed: m.overflowSeen > 0}
 	for j, v := range m.xs {
 		r.X[j] = int8(pm1(v))
 	}

@@ -9,7 +9,7 @@ import (
 
 // ExpectedFiles are the plusargs herd_tb reads its expected words from, by the vector
 // set's logical names (testvectors.Name*): +x_star=FILE and so on.
-var ExpectedFiles = []string{"x_star", "z_star", "cycles", "w_final", "b_final", "c_final"}
+var ExpectedFiles = []string{"x_star", "z_star", "cycles", "overflow", "w_final", "b_final", "c_final"}
 
 // Verdict lines of herd_tb: PassLine alone on a line, MismatchPrefix at the start of the
 // first mismatch's line.
@@ -26,7 +26,7 @@ const (
 // with $fatal(1) (non-zero exit in vvp and in a verilated binary); all equal prints PASS.
 func tbModule(a datapath.Arch, iterations int) *module {
 	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of herd_core against a vector set (testvectors format 1).
-Plusargs: +x_star=FILE +z_star=FILE +cycles=FILE +w_final=FILE +b_final=FILE +c_final=FILE
+Plusargs: +x_star=FILE +z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE +c_final=FILE
 (the vector set's files), optional +vcd=FILE to dump a VCD. The core's memory images
 (x.hex, c.hex, w_bank<l>.hex, b_bank<l>.hex) are read from the working directory.`}
 	m.add("Sizes of the Arch and of the vector set (T iterations), as herd_core has them.", fmt.Sprintf(`
@@ -59,6 +59,7 @@ herd_core dut (.clk(clk), .rst(rst), .done(done), .x_star(x_star), .z_star(z_sta
 reg [D-1:0] exp_x_star [0:T-1];
 reg [K-1:0] exp_z_star [0:T-1];
 reg [CW-1:0] exp_cycles [0:T-1];
+reg exp_overflow [0:T-1];
 reg [W_W-1:0] exp_w_final [0:K*D-1];
 reg [B_W-1:0] exp_b_final [0:K-1];
 reg [C_W-1:0] exp_c_final [0:D-1];
@@ -111,6 +112,7 @@ initial begin
       check(t + 1, "x_star", t, {{(VW-D){1'b0}}, exp_x_star[t]}, {{(VW-D){1'b0}}, x_star});
       check(t + 1, "z_star", t, {{(VW-K){1'b0}}, exp_z_star[t]}, {{(VW-K){1'b0}}, z_star});
       check(t + 1, "cycles", t, {{(VW-CW){1'b0}}, exp_cycles[t]}, {{(VW-32){1'b0}}, cyc});
+      check(t + 1, "overflow", t, {{(VW-1){1'b0}}, exp_overflow[t]}, {{(VW-1){1'b0}}, overflow});
       cyc = 0;
       t = t + 1;
     end else if (cyc > exp_cycles[t]) begin

@@ -19,7 +19,7 @@ func tiledTBModule(a datapath.Arch, iterations, beats int) *module {
 	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of the tiled herd_core against a vector set (testvectors
 format 1). It loads the core through s_axis_load from load.hex (in the working directory)
 with seeded random stalls (+seed=N), then checks every iteration. Plusargs: +x_star=FILE
-+z_star=FILE +cycles=FILE +w_final=FILE +b_final=FILE +c_final=FILE, optional +vcd=FILE.`}
++z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE +c_final=FILE, optional +vcd=FILE.`}
 	m.add("Sizes of the Arch and of the vector set (T iterations).", fmt.Sprintf(`
 localparam K = %d;
 localparam D = %d;
@@ -59,6 +59,7 @@ end
 reg [D-1:0] exp_x_star [0:T-1];
 reg [K-1:0] exp_z_star [0:T-1];
 reg [CW-1:0] exp_cycles [0:T-1];
+reg exp_overflow [0:T-1];
 reg [W_W-1:0] exp_w_final [0:K*D-1];
 reg [B_W-1:0] exp_b_final [0:K-1];
 reg [C_W-1:0] exp_c_final [0:D-1];
@@ -125,6 +126,7 @@ initial begin
       check(t + 1, "x_star", t, {{(VW-D){1'b0}}, exp_x_star[t]}, {{(VW-D){1'b0}}, x_star});
       check(t + 1, "z_star", t, {{(VW-K){1'b0}}, exp_z_star[t]}, {{(VW-K){1'b0}}, z_star});
       check(t + 1, "cycles", t, {{(VW-CW){1'b0}}, exp_cycles[t]}, {{(VW-32){1'b0}}, cyc});
+      check(t + 1, "overflow", t, {{(VW-1){1'b0}}, exp_overflow[t]}, {{(VW-1){1'b0}}, overflow});
       cyc = 0;
       t = t + 1;
     end else if (cyc > exp_cycles[t]) begin

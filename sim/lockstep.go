@@ -27,6 +27,7 @@ type Report struct {
 	Iterations      int                          `json:"iterations"` // iterations compared (up to and including a divergence)
 	FirstDivergence *Divergence                  `json:"first_divergence"`
 	Cycles          []uint64                     `json:"cycles"`    // of every iteration compared
+	Overflowed      []bool                       `json:"-"`         // the sticky overflow flag after every iteration compared
 	Overflows       map[string]uint64            `json:"overflows"` // per register, over the run
 	Ranges          map[string]datapath.RangeLog `json:"ranges"`
 	// RangeReport is the same logs through fixedpoint's Recorder, with each register's
@@ -61,6 +62,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		got := m.RunIteration()
 		rep.Iterations = t
 		rep.Cycles = append(rep.Cycles, got.Cycles)
+		rep.Overflowed = append(rep.Overflowed, got.Overflowed)
 		rep.FirstDivergence = compare(t, ref, want, got, m)
 		if tick != nil {
 			tick()

@@ -28,8 +28,12 @@ func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, ite
 	if err != nil {
 		return nil, err
 	}
-	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows}
+	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows, Source: testvectors.SourceReference}
 	s.W0, s.B0, s.C0 = ref.Params().Ints()
+	m, err := datapath.NewModel(arch, data, s.W0, s.B0, s.C0) // the hardware's overflow flag
+	if err != nil {
+		return nil, err
+	}
 	for t := 1; t <= iterations; t++ {
 		it, err := ref.Step()
 		if err != nil {
@@ -37,8 +41,37 @@ func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, ite
 		}
 		s.XStar, s.ZStar = append(s.XStar, it.X), append(s.ZStar, it.Z)
 		s.Cycles = append(s.Cycles, arch.IterationCycles(t, it.Sweeps))
+		s.Overflow = append(s.Overflow, m.RunIteration().Overflowed)
 	}
 	s.WFinal, s.BFinal, s.CFinal = ref.Params().Ints()
+	return s, s.Validate()
+}
+
+// ModelVectors runs the cycle-level datapath model of arch for iterations iterations from
+// SPEC.md's initial weights (seed) and returns the vector set of what it produced: every
+// pseudo-sample, cycle count and overflow flag and the final weights, whatever the widths
+// (a narrow Arch wraps or saturates; the hardware must do the same).
+func ModelVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*testvectors.Set, error) {
+	p := herding.InitialWeights(arch.K, arch.D, arch.N, seed)
+	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows, Source: testvectors.SourceModel}
+	s.W0, s.B0, s.C0 = p.Ints()
+	m, err := datapath.NewModel(arch, data, s.W0, s.B0, s.C0)
+	if err != nil {
+		return nil, err
+	}
+	if _, n := m.Overflows(); n > 0 {
+		return nil, fmt.Errorf("the initial weights do not fit the Arch's registers (%d overflows on load): widen W to hold N", n)
+	}
+	for range iterations {
+		r := m.RunIteration()
+		s.XStar, s.ZStar = append(s.XStar, r.X), append(s.ZStar, r.Z)
+		s.Cycles = append(s.Cycles, r.Cycles)
+		s.Overflow = append(s.Overflow, r.Overflowed)
+		if tick != nil {
+			tick()
+		}
+	}
+	s.WFinal, s.BFinal, s.CFinal = m.Weights()
 	return s, s.Validate()
 }
 

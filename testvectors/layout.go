@@ -4,7 +4,7 @@ import (
 	"herdsim/datapath"
 )
 
-// The logical names of the files of a vector set (format version 1), in the order
+// The logical names of the files of a vector set (format version 2), in the order
 // Layout lists them.
 const (
 	NameX      = "x"       // the data: N words of D bits, bit j set when x_j = +1
@@ -17,6 +17,9 @@ const (
 	NameBFinal = "b_final" // b after the last iteration, like b0
 	NameCFinal = "c_final" // c after the last iteration, like c0
 	NameCycles = "cycles"  // clock cycles of each iteration, 32-bit words
+	// NameOverflow is the core's sticky overflow flag at the end of each iteration: 1 when
+	// some register has wrapped or saturated in iterations 1..t (format version 2).
+	NameOverflow = "overflow"
 )
 
 // CycleWidth is the width of a cycles word.
@@ -49,5 +52,6 @@ func Layout(a datapath.Arch, iterations int) []FileSpec {
 		{NameBFinal, b, k},
 		{NameCFinal, c, d},
 		{NameCycles, CycleWidth, t},
+		{NameOverflow, 1, t},
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // FormatVersion is the version of the vector-set format this package writes and reads.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // ManifestName is the manifest's file name inside a vector set.
 const ManifestName = "manifest.json"
@@ -23,7 +23,8 @@ type Manifest struct {
 	Mode          string               `json:"mode"` // "H" or "SH", the Arch's mode
 	Seed          uint64               `json:"seed"`
 	Iterations    int                  `json:"iterations"`
-	Files         map[string]FileEntry `json:"files"` // by logical name
+	Source        string               `json:"source"` // SourceReference or SourceModel
+	Files         map[string]FileEntry `json:"files"`  // by logical name
 }
 
 // FileEntry describes one $readmemh file.
@@ -48,7 +49,7 @@ func decodeManifest(name string, data []byte) (*Manifest, error) {
 		return nil, fmt.Errorf("%s: no format_version", name)
 	}
 	if *probe.Version != FormatVersion {
-		return nil, fmt.Errorf("%s: format_version %d, this reader knows only %d", name, *probe.Version, FormatVersion)
+		return nil, fmt.Errorf("%s: format_version %d, this reader knows only %d (regenerate the set with herdsim vectors)", name, *probe.Version, FormatVersion)
 	}
 	var m Manifest
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -69,6 +70,9 @@ func (m *Manifest) check() error {
 	}
 	if m.Iterations < 1 {
 		return fmt.Errorf("iterations = %d, must be at least 1", m.Iterations)
+	}
+	if m.Source != SourceReference && m.Source != SourceModel {
+		return fmt.Errorf("source %q: want %q or %q", m.Source, SourceReference, SourceModel)
 	}
 	sp := specs(m.Arch, m.Iterations)
 	for name := range m.Files {

@@ -53,7 +53,7 @@ func Read(dir string) (*Set, *Manifest, error) {
 		}
 		words[f.Name] = ws
 	}
-	s := &Set{Arch: m.Arch, Seed: m.Seed, Iterations: m.Iterations}
+	s := &Set{Arch: m.Arch, Seed: m.Seed, Iterations: m.Iterations, Source: m.Source}
 	s.fromWords(words)
 	return s, m, nil
 }

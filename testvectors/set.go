@@ -20,7 +20,16 @@ type Set struct {
 	XStar, ZStar           [][]int8 // pseudo-sample of iteration t at index t-1 (D and K values of +-1)
 	WFinal, BFinal, CFinal []int64  // weights after iteration T
 	Cycles                 []uint64 // clock cycles of iteration t at index t-1
+	Overflow               []bool   // the sticky overflow flag after iteration t, at index t-1
+	Source                 string   // SourceReference or SourceModel: what produced the expected values
 }
+
+// What a vector set's expected values come from: the float64 reference (the Arch is
+// bit-exact to it) or the cycle-level datapath model (any Arch, narrow widths included).
+const (
+	SourceReference = "reference"
+	SourceModel     = "model"
+)
 
 // signsField and intField tie a logical name to a Set field, for encoding and decoding.
 type signsField struct {
@@ -73,6 +82,12 @@ func (s *Set) Validate() error {
 		if err := checkInts(sp[f.name], *f.vals); err != nil {
 			return err
 		}
+	}
+	if s.Source != SourceReference && s.Source != SourceModel {
+		return fmt.Errorf("testvectors: source %q: want %q or %q", s.Source, SourceReference, SourceModel)
+	}
+	if len(s.Overflow) != s.Iterations {
+		return fmt.Errorf("testvectors: %s has %d values, want %d", NameOverflow, len(s.Overflow), s.Iterations)
 	}
 	return checkCycles(sp[NameCycles], s.Cycles)
 }
@@ -141,6 +156,15 @@ func (s *Set) words() map[string][]Word {
 		cyc[i] = Word{v}
 	}
 	out[NameCycles] = cyc
+	ovf := make([]Word, len(s.Overflow))
+	for i, v := range s.Overflow {
+		if v {
+			ovf[i] = Word{1}
+		} else {
+			ovf[i] = Word{0}
+		}
+	}
+	out[NameOverflow] = ovf
 	return out
 }
 
@@ -164,5 +188,9 @@ func (s *Set) fromWords(ws map[string][]Word) {
 	s.Cycles = make([]uint64, len(ws[NameCycles]))
 	for i, w := range ws[NameCycles] {
 		s.Cycles[i] = w.Uint()
+	}
+	s.Overflow = make([]bool, len(ws[NameOverflow]))
+	for i, w := range ws[NameOverflow] {
+		s.Overflow[i] = w.Uint() == 1
 	}
 }

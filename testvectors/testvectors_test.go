@@ -27,7 +27,7 @@ func referenceSet(t *testing.T) *Set {
 	require.NoError(t, err)
 	a := datapath.DefaultArch(16, data.D, data.N(), 16, herding.DefaultSweeps, testIters, herding.ModeSH, false)
 	w0 := herding.InitialWeights(16, data.D, data.N(), 1)
-	s := &Set{Arch: a, Seed: 1, Iterations: testIters, X: data.Rows,
+	s := &Set{Arch: a, Seed: 1, Iterations: testIters, X: data.Rows, Source: SourceReference,
 		W0: ints(w0.W), B0: ints(w0.B), C0: ints(w0.C)}
 	for i := 0; i < testIters; i++ {
 		it, err := eng.Step()
@@ -35,6 +35,7 @@ func referenceSet(t *testing.T) *Set {
 		s.XStar = append(s.XStar, it.X)
 		s.ZStar = append(s.ZStar, it.Z)
 		s.Cycles = append(s.Cycles, a.CyclesPerIteration(it.Sweeps))
+		s.Overflow = append(s.Overflow, i%7 == 3) // not the hardware's: any flags round-trip
 	}
 	p := eng.Params()
 	s.WFinal, s.BFinal, s.CFinal = ints(p.W), ints(p.B), ints(p.C)
@@ -66,9 +67,9 @@ func TestRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, s, back, "every word must survive the round trip")
 	require.Equal(t, m, m2)
-	require.Equal(t, 1, m.FormatVersion)
+	require.Equal(t, 2, m.FormatVersion)
 	require.Equal(t, "SH", m.Mode)
-	require.Len(t, m.Files, 10)
+	require.Len(t, m.Files, 11)
 	// The weights really are negative sometimes: two's complement is exercised.
 	require.Less(t, minInt(s.W0), int64(0))
 	require.Less(t, minInt(s.CFinal), int64(0))
@@ -196,8 +197,8 @@ func TestCorruption(t *testing.T) {
 			require.NoError(t, os.WriteFile(p, data[:len(data)-1], 0o644))
 		}, `b0.hex (b0): no newline at the end`},
 		{"format version", func(t *testing.T, dir string) {
-			editManifest(t, dir, func(m map[string]any) { m["format_version"] = 2 })
-		}, `manifest.json: format_version 2, this reader knows only 1`},
+			editManifest(t, dir, func(m map[string]any) { m["format_version"] = 1 })
+		}, `manifest.json: format_version 1, this reader knows only 2`},
 		{"missing logical name", func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) { delete(m["files"].(map[string]any), "z_star") })
 		}, `manifest.json: files: logical name "z_star" is missing`},

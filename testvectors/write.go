@@ -75,7 +75,7 @@ func checkTarget(dir string, force bool) error {
 func writeFiles(dir string, s *Set) (*Manifest, error) {
 	m := &Manifest{
 		FormatVersion: FormatVersion, Arch: s.Arch, Mode: s.Arch.Mode.String(),
-		Seed: s.Seed, Iterations: s.Iterations, Files: map[string]FileEntry{},
+		Seed: s.Seed, Iterations: s.Iterations, Source: s.Source, Files: map[string]FileEntry{},
 	}
 	words := s.words()
 	for _, f := range Layout(s.Arch, s.Iterations) {

@@ -20,7 +20,7 @@ func rtlFolders(t *testing.T) (vec, rtl string) {
 	require.NoError(t, err)
 	out, err := run(t, "rtl", "--vectors", vec, "--out", rtl)
 	require.NoError(t, err)
-	require.Contains(t, out, "K=8 D=64 N=128 L=4 G=2 mode=SH T=1")
+	require.Contains(t, out, "K=8 D=64 N=128 lanes L=4 mode=SH iterations=1")
 	for _, f := range []string{"herd_core.v", "herd_lane.v", "herd_tb.v", "x.hex", "c.hex", "w_bank3.hex", "b_bank0.hex", "rtl.json"} {
 		require.FileExists(t, filepath.Join(rtl, f))
 	}

@@ -20,7 +20,7 @@ func writeVectors(t *testing.T, extra ...string) string {
 	dir := filepath.Join(t.TempDir(), "vectors")
 	out, err := run(t, append([]string{"vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--out", dir}, extra...)...)
 	require.NoError(t, err)
-	require.Contains(t, out, "default: N=128 D=64 K=16 L=16 mode=SH T=30 seed=1: 10 files, W s14.0")
+	require.Contains(t, out, "default: N=128 D=64 K=16 lanes L=16 mode=SH iterations=30 seed=1: 11 files, W s14.0")
 	require.Contains(t, out, "bit-exact on the datapath -> "+dir+"\n")
 	return dir
 }
