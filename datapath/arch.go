@@ -76,8 +76,14 @@ type Arch struct {
 	Regs           [numRegs]RegSpec
 }
 
-// Groups is G = ceil(K/L): the passes over the lanes that cover every hidden unit.
-func (a *Arch) Groups() int { return (a.K + a.Lanes - 1) / a.Lanes }
+// Groups is G: for the lane datapath ceil(K/L), the passes over the lanes that cover every
+// hidden unit; for the tiled datapath ceil(K/PW), the W words that hold a column of W.
+func (a *Arch) Groups() int {
+	if a.Tiled() {
+		return a.Sizes().G
+	}
+	return (a.K + a.Lanes - 1) / a.Lanes
+}
 
 // Spec returns the spec of register r.
 func (a *Arch) Spec(r Reg) RegSpec { return a.Regs[r] }

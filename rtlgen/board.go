@@ -116,18 +116,7 @@ green = a frame is on the line.`}
 		{"output", "wire", "", "ledr_n", "red LED, active low: the core overflowed (pin 11)"},
 		{"output", "wire", "", "ledg_n", "green LED, active low: a frame is being sent (pin 37)"},
 	}
-	fb := FrameBytes(a)
-	m.add("Sizes: the core's D and K, the frame of FB bytes (FW bits).", fmt.Sprintf(`
-localparam D = %d;
-localparam K = %d;
-localparam FB = %d;  // 3 + ceil(D/8) + ceil(K/8)
-localparam FW = 8 * FB;
-localparam BW = $clog2(FB + 1);
-localparam CW = $clog2(BAUD_DIV);
-localparam BAUD_LAST_I = BAUD_DIV - 1;
-localparam [CW-1:0] BAUD_LAST = BAUD_LAST_I[CW-1:0];
-localparam [7:0] SYNC = 8'h%02x;
-`, a.D, a.K, fb, BoardSync))
+	m.add("Sizes: the core's D and K, the frame of FB bytes (FW bits).", frameSizes(a))
 	m.add("Power-on reset: the core is held in reset for the first 8 clocks after configuration\n(iCE40 flip-flops start at zero).", `
 reg [3:0] por;
 initial por = 4'd0;
@@ -140,57 +129,7 @@ wire [D-1:0] x_star;
 wire [K-1:0] z_star;
 herd_core core (.clk(clk), .rst(rst), .done(done), .x_star(x_star), .z_star(z_star), .overflow(overflow));
 `)
-	m.add("Frame and transmitter: at done (line idle) latch sync, t, x*, z*; send byte after byte,\neach as start bit, 8 data bits LSB first, stop bit, BAUD_DIV clocks per bit.", fmt.Sprintf(`
-reg [15:0] iter;           // iterations completed
-reg [FW-1:0] frame;        // bytes still to send, next one in bits 7:0
-reg [BW-1:0] left;         // bytes left, the current one included
-reg [9:0] shifter;         // the current byte's line bits, next one in bit 0
-reg [3:0] bitn;            // bits of the current byte already sent
-reg [CW-1:0] baud;         // clocks of the current bit
-reg busy;
-wire [15:0] t_now = iter + 16'd1;
-wire [FW-1:0] frame_new = {%s, %s, t_now, SYNC};
-always @(posedge clk) begin
-  if (rst) begin
-    iter <= 16'd0;
-    busy <= 1'b0;
-    left <= {BW{1'b0}};
-    bitn <= 4'd0;
-    baud <= {CW{1'b0}};
-    shifter <= 10'h3ff;
-    frame <= {FW{1'b0}};
-  end else begin
-    if (done) iter <= t_now;
-    if (!busy) begin
-      if (done) begin
-        busy <= 1'b1;
-        frame <= frame_new;
-        shifter <= {1'b1, SYNC, 1'b0};
-        left <= FB[BW-1:0];
-        bitn <= 4'd0;
-        baud <= {CW{1'b0}};
-      end
-    end else if (baud != BAUD_LAST) begin
-      baud <= baud + 1'b1;
-    end else begin
-      baud <= {CW{1'b0}};
-      if (bitn != 4'd9) begin
-        bitn <= bitn + 4'd1;
-        shifter <= {1'b1, shifter[9:1]};
-      end else begin  // the stop bit is done: next byte, or idle
-        bitn <= 4'd0;
-        left <= left - 1'b1;
-        if (left == {{(BW-1){1'b0}}, 1'b1}) busy <= 1'b0;
-        frame <= frame >> 8;
-        shifter <= {1'b1, frame[15:8], 1'b0};
-      end
-    end
-  end
-end
-assign tx = busy ? shifter[0] : 1'b1;
-assign ledr_n = ~overflow;
-assign ledg_n = ~busy;
-`, padded("z_star", a.K), padded("x_star", a.D)))
+	m.add(frameTXComment, frameTX(a))
 	return m
 }
 
@@ -308,4 +247,79 @@ initial begin
 end
 `)
 	return m
+}
+
+const frameTXComment = "Frame and transmitter: at done (line idle) latch sync, t, x*, z*; send byte after byte,\neach as start bit, 8 data bits LSB first, stop bit, BAUD_DIV clocks per bit."
+
+// frameTX is the Verilog of the boards' UART frame transmitter: at the core's done (when
+// the line is idle) it latches sync, t, x*, z* and sends them (rst, done, x_star, z_star,
+// overflow in scope; localparams FB, FW, BW, CW, BAUD_LAST, SYNC; drives tx and the LEDs).
+func frameTX(a datapath.Arch) string {
+	return fmt.Sprintf(`
+reg [15:0] iter;           // iterations completed
+reg [FW-1:0] frame;        // bytes still to send, next one in bits 7:0
+reg [BW-1:0] left;         // bytes left, the current one included
+reg [9:0] shifter;         // the current byte's line bits, next one in bit 0
+reg [3:0] bitn;            // bits of the current byte already sent
+reg [CW-1:0] baud;         // clocks of the current bit
+reg busy;
+wire [15:0] t_now = iter + 16'd1;
+wire [FW-1:0] frame_new = {%s, %s, t_now, SYNC};
+always @(posedge clk) begin
+  if (rst) begin
+    iter <= 16'd0;
+    busy <= 1'b0;
+    left <= {BW{1'b0}};
+    bitn <= 4'd0;
+    baud <= {CW{1'b0}};
+    shifter <= 10'h3ff;
+    frame <= {FW{1'b0}};
+  end else begin
+    if (done) iter <= t_now;
+    if (!busy) begin
+      if (done) begin
+        busy <= 1'b1;
+        frame <= frame_new;
+        shifter <= {1'b1, SYNC, 1'b0};
+        left <= FB[BW-1:0];
+        bitn <= 4'd0;
+        baud <= {CW{1'b0}};
+      end
+    end else if (baud != BAUD_LAST) begin
+      baud <= baud + 1'b1;
+    end else begin
+      baud <= {CW{1'b0}};
+      if (bitn != 4'd9) begin
+        bitn <= bitn + 4'd1;
+        shifter <= {1'b1, shifter[9:1]};
+      end else begin  // the stop bit is done: next byte, or idle
+        bitn <= 4'd0;
+        left <= left - 1'b1;
+        if (left == {{(BW-1){1'b0}}, 1'b1}) busy <= 1'b0;
+        frame <= frame >> 8;
+        shifter <= {1'b1, frame[15:8], 1'b0};
+      end
+    end
+  end
+end
+assign tx = busy ? shifter[0] : 1'b1;
+assign ledr_n = ~overflow;
+assign ledg_n = ~busy;
+`, padded("z_star", a.K), padded("x_star", a.D))
+}
+
+// frameSizes are the localparams frameTX needs (BAUD_DIV a parameter of the board).
+func frameSizes(a datapath.Arch) string {
+	fb := FrameBytes(a)
+	return fmt.Sprintf(`
+localparam D = %d;
+localparam K = %d;
+localparam FB = %d;  // 3 + ceil(D/8) + ceil(K/8)
+localparam FW = 8 * FB;
+localparam BW = $clog2(FB + 1);
+localparam CW = $clog2(BAUD_DIV);
+localparam BAUD_LAST_I = BAUD_DIV - 1;
+localparam [CW-1:0] BAUD_LAST = BAUD_LAST_I[CW-1:0];
+localparam [7:0] SYNC = 8'h%02x;
+`, a.D, a.K, fb, BoardSync)
 }

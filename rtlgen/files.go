@@ -121,10 +121,12 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	for n, v := range MemoryImages(s) {
 		all[n] = v
 	}
-	if !s.Arch.Tiled() { // the tiled core's board top comes with its host link
-		for n, v := range BoardFiles(s.Arch, s.Iterations) { // board.go: iCEBreaker top, .pcf, UART testbench
-			all[n] = []byte(v)
-		}
+	board := tiledBoardFiles // tiled_board.go: PLL, UART load and frames, .pcf
+	if !s.Arch.Tiled() {
+		board = func(a datapath.Arch) map[string]string { return BoardFiles(a, s.Iterations) } // board.go: top, .pcf, UART testbench
+	}
+	for n, v := range board(s.Arch) {
+		all[n] = []byte(v)
 	}
 	info, err := json.MarshalIndent(Info{Arch: s.Arch, Iterations: s.Iterations}, "", "  ")
 	if err != nil {

@@ -78,6 +78,11 @@ func tiledParams(a datapath.Arch) string {
 		p(regParam(r)+"_W", spec.Format.Word, fmt.Sprintf("register %s: %v", r, spec.Format))
 		p(regParam(r)+"_SAT", b2i(spec.Overflow.String() == "SAT"), fmt.Sprintf("register %s: 1 = SAT, 0 = WRAP", r))
 	}
+	xw := 0
+	for _, r := range datapath.Regs() {
+		xw = max(xw, a.Spec(r).Format.Word)
+	}
+	p("XW", xw+3, "exact sums before a cast: the widest register + 3 (sums of up to four terms)")
 	maxLen := 0
 	for i, ph := range datapath.Schedule() {
 		n := ph.Len(s)

@@ -35,8 +35,6 @@ localparam integer SWW = $clog2(S + 1);
 localparam integer DW = $clog2(D + 1);
 localparam integer NW = $clog2(N + 1);
 localparam integer WA = 14;                                  // SPRAM address bits
-localparam integer XW = 4 + ((W_W > FIELD_W ? W_W : FIELD_W) > ENERGY_W ? (W_W > FIELD_W ? W_W : FIELD_W) : ENERGY_W)
-                      + (VIS_FIELD_W + UPDATE_W + C_W + B_W + POSITIVE_W + BEST_ENERGY_W > 0 ? 24 : 0);
 localparam [TW-1:0] NT_LAST = NT - 1;
 localparam [TW-1:0] NTE_LAST = NTE - 1;
 localparam [NBW-1:0] NB_LAST = NB - 1;
@@ -724,67 +722,78 @@ end
 // SH: value k = n T + r of the readout chain shows in cycle k + 1 of E_PASS (batch b - 1)
 // and E_DRAIN (the last batch); |h| for a hidden unit, c.x_n for the c row, summed into
 // the energy of vector n, which the last tile compares with the best.
-reg [ENERGY_W-1:0] e_mem [0:N-1];
-reg [NW-1:0] e_ra, en_1, en_2;
-reg [ENERGY_W-1:0] e_rd, e_acc;
-reg [BEST_ENERGY_W-1:0] best;
-reg [4:0] ek_n, ek_r;                     // the chain value shown this cycle: column, row
-reg ek_v;
-reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
-reg [XW-1:0] eabs, eabs2;
-reg [13:0] ebase1, ebase2;
-reg [3:0] ecol1, ecol2;
-wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
-wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
-wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
-wire [XW-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? ZERO : ext_energy(e_rd)) : ext_energy(e_acc)) + eabs2;
-always @(posedge clk) begin
-  // Which value the chain shows next cycle.
-  if ((in_e_pass || in_e_drain) && cyc == 0) begin
-    ek_v <= MODE_SH != 0 && !e_capt_b0;
-    ek_n <= 5'd0;
-    ek_r <= 5'd0;
-  end else if (ek_v) begin
-    ek_r <= (ek_r == T - 1) ? 5'd0 : ek_r + 1'b1;
-    if (ek_r == T - 1) ek_n <= ek_n + 1'b1;
-    if (ek_r == T - 1 && ek_n == 15) ek_v <= 1'b0;
+wire ovf_energy;
+generate
+if (MODE_SH != 0) begin : g_energy
+  reg [ENERGY_W-1:0] e_mem [0:N-1];
+  reg [NW-1:0] e_ra, en_1, en_2;
+  reg [ENERGY_W-1:0] e_rd, e_acc;
+  reg [BEST_ENERGY_W-1:0] best;
+  reg [4:0] ek_n, ek_r;                     // the chain value shown this cycle: column, row
+  reg ek_v;
+  reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
+  reg [XW-1:0] eabs, eabs2;
+  reg [13:0] ebase1, ebase2;
+  reg [3:0] ecol1, ecol2;
+  wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
+  wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
+  wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
+  wire [XW-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? ZERO : ext_energy(e_rd)) : ext_energy(e_acc)) + eabs2;
+  always @(posedge clk) begin
+    // Which value the chain shows next cycle.
+    if ((in_e_pass || in_e_drain) && cyc == 0) begin
+      ek_v <= MODE_SH != 0 && !e_capt_b0;
+      ek_n <= 5'd0;
+      ek_r <= 5'd0;
+    end else if (ek_v) begin
+      ek_r <= (ek_r == T - 1) ? 5'd0 : ek_r + 1'b1;
+      if (ek_r == T - 1) ek_n <= ek_n + 1'b1;
+      if (ek_r == T - 1 && ek_n == 15) ek_v <= 1'b0;
+    end
+    e_ra <= e_bb * 16 + ek_n;
+    ev1 <= ek_v && ek_n < e_valid;
+    efirst1 <= ek_r == 0;
+    elast1 <= ek_r == T - 1;
+    erow1 <= trow + ek_r <= K;                                    // a hidden unit or the c row
+    eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? ZERO - ext_field(arr_chain) : ext_field(arr_chain);
+    en_1 <= e_bb * 16 + ek_n;
+    ebase1 <= in_e_drain ? xbase : xbase - D;
+    ecol1 <= ek_n[3:0];
+    {ev2, efirst2, elast2, erow2, en_2, ebase2, ecol2} <= {ev1, efirst1, elast1, erow1, en_1, ebase1, ecol1};
+    e_rd <= e_mem[e_ra];
+    eabs2 <= eabs;
+    if (ev2 && erow2) e_acc <= cast_energy(e_exact);
   end
-  e_ra <= e_bb * 16 + ek_n;
-  ev1 <= ek_v && ek_n < e_valid;
-  efirst1 <= ek_r == 0;
-  elast1 <= ek_r == T - 1;
-  erow1 <= trow + ek_r <= K;                                    // a hidden unit or the c row
-  eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? ZERO - ext_field(arr_chain) : ext_field(arr_chain);
-  en_1 <= e_bb * 16 + ek_n;
-  ebase1 <= in_e_drain ? xbase : xbase - D;
-  ecol1 <= ek_n[3:0];
-  {ev2, efirst2, elast2, erow2, en_2, ebase2, ecol2} <= {ev1, efirst1, elast1, erow1, en_1, ebase1, ecol1};
-  e_rd <= e_mem[e_ra];
-  eabs2 <= eabs;
-  if (ev2 && erow2) e_acc <= cast_energy(e_exact);
-end
-// The vector's energy is complete after its last row: written, and compared in the last tile.
-reg e3_v, e3_last;
-reg [NW-1:0] en_3;
-reg [13:0] ebase3;
-reg [3:0] ecol3;
-always @(posedge clk) begin
-  e3_v <= ev2 && elast2;
-  e3_last <= tile == NTE_LAST;
-  {en_3, ebase3, ecol3} <= {en_2, ebase2, ecol2};
-  if (e3_v) e_mem[en_3] <= e_acc;
-  if (rst) begin
-    best <= {BEST_ENERGY_W{1'b0}};
+  // The vector's energy is complete after its last row: written, and compared in the last tile.
+  reg e3_v, e3_last;
+  reg [NW-1:0] en_3;
+  reg [13:0] ebase3;
+  reg [3:0] ecol3;
+  always @(posedge clk) begin
+    e3_v <= ev2 && elast2;
+    e3_last <= tile == NTE_LAST;
+    {en_3, ebase3, ecol3} <= {en_2, ebase2, ecol2};
+    if (e3_v) e_mem[en_3] <= e_acc;
+    if (rst) begin
+      best <= {BEST_ENERGY_W{1'b0}};
+      best_base <= 14'd0;
+      best_col <= 4'd0;
+    end else if (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best)))) begin
+      best <= cast_best_energy(ext_energy(e_acc));
+      best_base <= ebase3;
+      best_col <= ecol3;
+    end
+  end
+  assign ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
+                    (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best))) && !fits_best_energy(ext_energy(e_acc)));
+end else begin : g_no_energy
+  assign ovf_energy = 1'b0;
+  always @(posedge clk) if (rst) begin
     best_base <= 14'd0;
     best_col <= 4'd0;
-  end else if (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best)))) begin
-    best <= cast_best_energy(ext_energy(e_acc));
-    best_base <= ebase3;
-    best_col <= ecol3;
   end
 end
-wire ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
-                  (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best))) && !fits_best_energy(ext_energy(e_acc)));
+endgenerate
 `
 )
 

@@ -65,7 +65,8 @@ type Options struct {
 // ArchSize are the Arch's sizes, for the report.
 type ArchSize struct {
 	K, D, N    int
-	Lanes      int    `json:"lanes"`
+	Lanes      int    `json:"lanes,omitempty"`
+	Tile       int    `json:"tile,omitempty"`
 	Groups     int    `json:"groups"`
 	Mode       string `json:"mode"`
 	WBits      int    `json:"w_bits"`
@@ -157,7 +158,7 @@ func Run(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources := append([]string(nil), rtlgen.SourceFiles...)
+	sources := append([]string(nil), rtlgen.Sources(info.Arch)...)
 	top := "herd_core"
 	switch opt.Top {
 	case TopCore:
@@ -172,7 +173,7 @@ func Run(opt Options) (*Result, error) {
 	}
 	a := info.Arch
 	res := &Result{Target: tg.Name, Part: tg.Part, Top: top, Seconds: map[string]float64{},
-		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Groups: a.Groups(), Mode: a.Mode.String(),
+		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
 			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
 
 	work, err := os.MkdirTemp("", "herdsim-synth-*")
@@ -195,7 +196,11 @@ func Run(opt Options) (*Result, error) {
 	}
 
 	// Yosys.
-	script := fmt.Sprintf("read_verilog -defer %s\n", strings.Join(sources, " "))
+	define := ""
+	if opt.Target == "ice40-up5k" {
+		define = "-D HERD_SB_SPRAM " // the tiled core's X and W are the UP5K's SPRAM blocks
+	}
+	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " "))
 	if tg.Family == "ice40" {
 		script += fmt.Sprintf("synth_ice40 -top %s -json herd.json\n", top)
 	} else {

@@ -1,0 +1,189 @@
+package sim
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+	"herdsim/rtlgen"
+	"herdsim/testvectors"
+)
+
+// tiledData is the default data's first 40 vectors: three batches, the last partial.
+func tiledData() *dataset.Binary {
+	d := dataset.Default()
+	return &dataset.Binary{Name: "default[:40]", D: d.D, Rows: d.Rows[:40]}
+}
+
+// tiledArch is the lossless tiled Arch for the tiled data.
+func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapath.Arch {
+	a := datapath.DefaultArch(k, 64, 40, 1, herding.DefaultSweeps, iterations, mode, grow)
+	a.Lanes, a.Tile = 0, tile
+	return a
+}
+
+// tiledRTLArchs: mode H over two tiles with hidden-bias growth and a padded last group;
+// SH with one group a tile and the c row in a tile of its own; two weights a W word.
+func tiledRTLArchs(iterations int) map[string]datapath.Arch {
+	pw2 := tiledArch(5, 2, herding.ModeH, false, iterations)
+	pw2.Regs[datapath.RegW].Format.Word = 17
+	pw2.Regs[datapath.RegField].Format.Word = 24
+	return map[string]datapath.Arch{
+		"K10T6Hgrow": tiledArch(10, 6, herding.ModeH, true, iterations),
+		"K6T3SH":     tiledArch(6, 3, herding.ModeSH, false, iterations),
+		"K5T2H_PW2":  pw2,
+	}
+}
+
+// writeSetAndRTL writes a vector set and the RTL generated from it.
+func writeSetAndRTL(t *testing.T, s *testvectors.Set) (vec, rtl string) {
+	t.Helper()
+	dir := t.TempDir()
+	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
+	if _, err := testvectors.Write(vec, s, testvectors.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rtlgen.Write(rtl, s); err != nil {
+		t.Fatal(err)
+	}
+	return vec, rtl
+}
+
+// TestTiledRTLSimPass: the tiled core, loaded through its stream port with random stalls,
+// reproduces the reference's pseudo-samples, cycle counts, overflow flags and final W, b, c
+// in both simulators.
+func TestTiledRTLSimPass(t *testing.T) {
+	iterations := map[string]int{"icarus": 3, "verilator": 10}
+	for _, simulator := range Simulators {
+		for name, a := range tiledRTLArchs(iterations[simulator]) {
+			t.Run(name+"/"+simulator, func(t *testing.T) {
+				needSimulator(t, simulator)
+				if simulator == "verilator" && testing.Short() && name != "K6T3SH" {
+					t.Skip("-short: one Verilator build")
+				}
+				s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, iterations[simulator])
+				if err != nil {
+					t.Fatal(err)
+				}
+				vec, rtl := writeSetAndRTL(t, s)
+				res, out := runRTL(t, simulator, vec, rtl)
+				if !res.Pass {
+					t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
+				}
+				t.Logf("%s: %d cycles, build %v, run %v", simulator, res.Cycles, res.Build, res.Run)
+			})
+		}
+	}
+}
+
+// narrowTiled makes the field accumulators, the energies and the update adder narrow
+// enough to overflow, in one overflow mode.
+func narrowTiled(a datapath.Arch, o fixedpoint.Overflow) datapath.Arch {
+	for r := range a.Regs {
+		a.Regs[r].Overflow = o
+	}
+	a.Regs[datapath.RegField].Format.Word = 10
+	a.Regs[datapath.RegVisField].Format.Word = 9
+	a.Regs[datapath.RegEnergy].Format.Word = 11
+	a.Regs[datapath.RegBestEnergy].Format.Word = 10
+	a.Regs[datapath.RegUpdate].Format.Word = 9
+	a.Regs[datapath.RegC].Format.Word = 8
+	a.Regs[datapath.RegW].Format.Word = 8
+	return a
+}
+
+// TestTiledNarrowWidthsMatchTheModel: where registers wrap or saturate, the Verilog does
+// what the cycle-level model does, cycle counts and the overflow flag included: vector
+// sets from the model (not the reference) at narrow widths, in both overflow modes and
+// both modes, pass in both simulators, and the flag is set in them.
+func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
+	const iterations = 3
+	for _, simulator := range Simulators {
+		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
+			for _, mode := range []herding.Mode{herding.ModeH, herding.ModeSH} {
+				a := narrowTiled(tiledArch(6, 6, mode, true, iterations), o)
+				t.Run(simulator+"/"+o.String()+"/"+mode.String(), func(t *testing.T) {
+					needSimulator(t, simulator)
+					if simulator == "verilator" && testing.Short() && (o != fixedpoint.Sat || mode != herding.ModeSH) {
+						t.Skip("-short: one Verilator build")
+					}
+					s, err := ModelVectors(tiledData(), a, herding.DefaultSeed, iterations, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !s.Overflow[iterations-1] {
+						t.Fatalf("no register overflowed: the test would not exercise the casts")
+					}
+					vec, rtl := writeSetAndRTL(t, s)
+					res, out := runRTL(t, simulator, vec, rtl)
+					if !res.Pass {
+						t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestTiledRTLSimCatchesWrongWords: one wrong expected word fails the testbench, naming it:
+// a pseudo-sample, an overflow flag, a final weight.
+func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
+	needSimulator(t, "icarus")
+	a := tiledRTLArchs(2)["K10T6Hgrow"]
+	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		index int
+		want  string
+	}{
+		{testvectors.NameZStar, 1, "iteration=2 name=z_star index=1 "},
+		{testvectors.NameOverflow, 0, "iteration=1 name=overflow index=0 "},
+		{testvectors.NameWFinal, 77, "name=w_final index=77 "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			vec, rtl := writeSetAndRTL(t, s)
+			mutate(t, vec, c.name, c.index, flipLowBit)
+			res, out := runRTL(t, "icarus", vec, rtl)
+			if res.Pass || !strings.Contains(res.Mismatch, c.want) {
+				t.Fatalf("want a mismatch %q, got pass=%v %q\n%s", c.want, res.Pass, res.Mismatch, out)
+			}
+		})
+	}
+}
+
+// TestTiledUSPS: the paper's smallest USPS model (digit 3: N = 700, D = 256, K = 50, mode H,
+// tile 8, 18-bit W) in Verilator against golden vectors for 20 iterations, loaded through
+// the stream port.
+func TestTiledUSPS(t *testing.T) {
+	needSimulator(t, "verilator")
+	dir := os.Getenv("HERDSIM_USPS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "data", "usps")
+	}
+	data, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{USPSDir: dir, Digit: 3, Seed: dataset.DefaultSeed})
+	if err != nil {
+		t.Skipf("USPS data: %v", err)
+	}
+	const iterations = 20
+	a := datapath.DefaultArch(50, 256, 700, 1, herding.DefaultSweeps, iterations, herding.ModeH, false)
+	a.Lanes, a.Tile = 0, 8
+	a.Regs[datapath.RegW].Format.Word = 18
+	s, err := ReferenceVectors(data, a, herding.DefaultSeed, iterations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vec, rtl := writeSetAndRTL(t, s)
+	res, out := runRTL(t, "verilator", vec, rtl)
+	if !res.Pass {
+		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
+	}
+	t.Logf("USPS K=50: %d cycles (%.0f per iteration), build %v, run %v", res.Cycles, float64(res.Cycles)/iterations, res.Build, res.Run)
+}
