@@ -82,6 +82,9 @@ func (a *Arch) validateTiled() error {
 	if s.WWords > SPRAMWords {
 		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs (%d tiles x %d groups x D = %d, %d weights a word at %d bits), they hold %d", s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, SPRAMWords)
 	}
+	if fw := a.Regs[RegField].Format.Word; fw <= ww {
+		return fmt.Errorf("datapath: the tiled datapath's accumulators add 2 W, so the field register (%d bits) must be wider than W (%d bits)", fw, ww)
+	}
 	if s.SH && a.Regs[RegC].Format.Word > ww {
 		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
 	}

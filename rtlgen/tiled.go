@@ -3,6 +3,7 @@ package rtlgen
 import (
 	"embed"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"herdsim/datapath"
@@ -78,11 +79,10 @@ func tiledParams(a datapath.Arch) string {
 		p(regParam(r)+"_W", spec.Format.Word, fmt.Sprintf("register %s: %v", r, spec.Format))
 		p(regParam(r)+"_SAT", b2i(spec.Overflow.String() == "SAT"), fmt.Sprintf("register %s: 1 = SAT, 0 = WRAP", r))
 	}
-	xw := 0
 	for _, r := range datapath.Regs() {
-		xw = max(xw, a.Spec(r).Format.Word)
+		p(regParam(r)+"_X", exactWidth(a, r), fmt.Sprintf("register %s: width of the exact values cast to it", r))
 	}
-	p("XW", xw+3, "exact sums before a cast: the widest register + 3 (sums of up to four terms)")
+	p("N_BITS", bits.Len(uint(a.N))+1, "N as a signed number")
 	maxLen := 0
 	for i, ph := range datapath.Schedule() {
 		n := ph.Len(s)
@@ -90,6 +90,7 @@ func tiledParams(a datapath.Arch) string {
 		p("LEN_"+ph.Name, n, fmt.Sprintf("phase %d: %s cycles", i, ph.Formula))
 	}
 	p("CYW", bitsFor(maxLen+1), "phase cycle counter width")
+	fmt.Fprintf(&b, "localparam signed [UPDATE_X-1:0] N_U = %d'sd%d;  // N, for the updates\n", exactWidth(a, datapath.RegUpdate), a.N)
 	return b.String()
 }
 
@@ -242,4 +243,28 @@ func tiledImages(set *testvectors.Set) map[string][]byte {
 		fmt.Fprintf(&b, "%04x\n", w)
 	}
 	return map[string][]byte{LoadFile: []byte(b.String())}
+}
+
+// exactWidth is the width at which the tiled core computes the exact values presented to
+// register r: wide enough for every sum the core casts to it (an adder at the register's
+// width plus what its operands need), at least one bit wider than the register.
+func exactWidth(a datapath.Arch, r datapath.Reg) int {
+	w := func(r datapath.Reg) int { return a.Spec(r).Format.Word }
+	nb := bits.Len(uint(a.N)) + 1
+	switch r {
+	case datapath.RegField: // acc + 2 W, b - W, s - c, acc +- W
+		return max(w(r), w(datapath.RegW)+1, w(datapath.RegB), w(datapath.RegC)+1) + 1
+	case datapath.RegVisField: // base + up to three +-W
+		return max(w(r), w(datapath.RegC), w(datapath.RegW)+2) + 1
+	case datapath.RegEnergy: // e + |h|
+		return max(w(r), w(datapath.RegField)+1) + 1
+	case datapath.RegBestEnergy: // the energy register's value
+		return max(w(r), w(datapath.RegEnergy)) + 1
+	case datapath.RegPositive: // P + (-16 .. 16)
+		return max(w(r), 6) + 1
+	case datapath.RegUpdate: // W + P +- N, b + sum z +- N, c + sum x +- N
+		return max(w(datapath.RegW), w(datapath.RegB), w(datapath.RegC), w(datapath.RegPositive), nb) + 2
+	default: // W, b, c: the update register's value
+		return max(w(r), w(datapath.RegUpdate)) + 1
+	}
 }

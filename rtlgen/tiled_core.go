@@ -2,6 +2,7 @@ package rtlgen
 
 import (
 	"fmt"
+	"strings"
 
 	"herdsim/datapath"
 )
@@ -40,8 +41,6 @@ localparam [TW-1:0] NTE_LAST = NTE - 1;
 localparam [NBW-1:0] NB_LAST = NB - 1;
 localparam [SWW-1:0] S_LAST = S - 1;
 localparam [DW-1:0] D_LAST = D - 1;
-localparam [XW-1:0] ZERO = {XW{1'b0}};
-localparam [XW-1:0] N_X = N;
 localparam integer LAST_VALID = N - (NB - 1) * 16;          // vectors in the last batch
 localparam integer XLOAD = NB * D;                           // load beats: X words
 localparam integer WLOAD = 3 * WWORDS;                        // W words, three beats each
@@ -51,7 +50,7 @@ localparam integer BLOAD = K * BBEATS;
 localparam integer CLOAD = D * CBEATS;
 localparam integer LOADW = $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) > 14 ? $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) : 14;
 `)
-	m.add("Exact-arithmetic helpers of every register (wrap or saturate at its width).", regFunctions(datapath.Regs()))
+	m.add("Overflow helpers of every register: fits_<r> and cast_<r> take the exact value at the\nregister's exact width <R>_X (its width plus what its sums need) and wrap or saturate.", tiledRegFunctions())
 	m.add("Shared state: the phase counters, the load's end, the search's flags.", `
 reg running;      // the load is done: iterations run
 reg load_done;    // the last load beat was written: running starts next cycle
@@ -186,8 +185,8 @@ always @* begin
   lw_ones = 5'd0;
   for (li = 0; li < 16; li = li + 1) lw_ones = lw_ones + {4'b0, lw_data[li] & lw_mask[li]};
 end
-wire [XW-1:0] lw_term = {{(XW-6){1'b0}}, lw_ones, 1'b0} - {{(XW-5){1'b0}}, lw_valid};
-wire [XW-1:0] lw_sx = (lw_first ? ZERO : ext_positive(sx_rd)) + lw_term;
+wire signed [6:0] lw_term = $signed({1'b0, lw_ones, 1'b0}) - $signed({2'b0, lw_valid});  // -16 .. 16
+wire signed [POSITIVE_X-1:0] lw_sx = (lw_first ? $signed(1'b0) : $signed(sx_rd)) + lw_term;
 always @(posedge clk) if (lw_x) sx_mem[lw_j] <= cast_positive(lw_sx);
 `
 
@@ -336,7 +335,7 @@ reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
 reg pf_ovf;
 integer ps;
-reg [XW-1:0] pf_exact, pf_v_x, pf_base;
+reg signed [FIELD_X-1:0] pf_exact;
 reg [13:0] pf_row;
 always @* begin
   pf_ovf = 1'b0;
@@ -344,9 +343,8 @@ always @* begin
     pf_row = pf_row0 + ps;
     pf_slots[ps*W_W +: W_W] = w_rd[ps*SW +: W_W];
     if (pf_e && pf_row == K) pf_slots[ps*W_W +: W_W] = {{(W_W-C_W){c_rd[C_W-1]}}, c_rd};
-    pf_v_x = ext_w(pf_slots[ps*W_W +: W_W]);
-    pf_base = (pf_j == {DW{1'b0}}) ? ((pf_row < K) ? ext_b(b_rd[ps*B_W +: B_W]) : ZERO) : ext_field(st[ps*FIELD_W +: FIELD_W]);
-    pf_exact = pf_base - pf_v_x;
+    pf_exact = ((pf_j == {DW{1'b0}}) ? ((pf_row < K) ? $signed(b_rd[ps*B_W +: B_W]) : $signed(1'b0)) : $signed(st[ps*FIELD_W +: FIELD_W]))
+             - $signed(pf_slots[ps*W_W +: W_W]);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
     if (pf_row > K || (pf_row == K && !pf_e)) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
     else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
@@ -378,6 +376,14 @@ herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH),
   .capture(arr_capture), .shift(arr_shift), .z(arr_z), .chain_out(arr_chain), .overflow(arr_ovf)
 );
 wire nx_any_pass = nx_pass || nx_e_pass;
+function [FIELD_W-1:0] twice_w;  // 2 W, sign-extended to the accumulators (FIELD_W > W_W)
+  input [W_W-1:0] w;
+  reg signed [FIELD_W-1:0] t;
+  begin
+    t = $signed(w);
+    twice_w = t <<< 1;
+  end
+endfunction
 integer ar;
 always @(posedge clk) begin
   // Controls act at the end of the cycle they are high in: set from the next state.
@@ -390,8 +396,7 @@ always @(posedge clk) begin
   // read a cycle ago, and that cycle's X word.
   arr_mask <= x_rd;
   for (ar = 0; ar < T; ar = ar + 1)
-    arr_bus[ar*FIELD_W +: FIELD_W] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W +: FIELD_W] :
-      {{(FIELD_W-W_W){tile_rd[ar*W_W+W_W-1]}}, tile_rd[ar*W_W +: W_W]} << 1;
+    arr_bus[ar*FIELD_W +: FIELD_W] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W +: FIELD_W] : twice_w(tile_rd[ar*W_W +: W_W]);
 end
 `
 
@@ -432,7 +437,7 @@ always @(posedge clk) begin
 end
 wire [15:0] pp_mask = pp_wb1 ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
 reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
-reg [T*POSITIVE_W-1:0] pterm;     // stage 2: per row, valid - 2 popcount
+reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16)
 reg [T*W_W-1:0] pw1, pw2, pw3;    // the tile word (WRITEBACK's W), along the pipeline
 reg [4:0] pvalid1;
 integer pr, pn;
@@ -448,7 +453,7 @@ always @(posedge clk) begin
       pc1[pr*12 + 3*pn +: 3] <= pcnt;
     end
     ptot = {2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]} + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]};
-    pterm[pr*POSITIVE_W +: POSITIVE_W] <= {{(POSITIVE_W-5){1'b0}}, pvalid1} - {{(POSITIVE_W-6){1'b0}}, ptot, 1'b0};
+    pterm[pr*7 +: 7] <= {2'b0, pvalid1} - {1'b0, ptot, 1'b0};
   end
   pw1 <= tile_rd;
   pw2 <= pw1;
@@ -457,11 +462,11 @@ end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
 reg [T*POSITIVE_W-1:0] pnew;
 reg pnew_ovf;
-reg [XW-1:0] pexact;
+reg signed [POSITIVE_X-1:0] pexact;
 always @* begin
   pnew_ovf = 1'b0;
   for (pr = 0; pr < T; pr = pr + 1) begin
-    pexact = (pp_f3 ? ZERO : ext_positive(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + ext_positive(pterm[pr*POSITIVE_W +: POSITIVE_W]);
+    pexact = (pp_f3 ? $signed(1'b0) : $signed(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + $signed(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
     if (!fits_positive(pexact) && (trow + pr < K)) pnew_ovf = 1'b1;
   end
@@ -472,7 +477,9 @@ wire ovf_positive = pp_v3 && pnew_ovf;
 reg [T*POSITIVE_W-1:0] zsum;
 reg zs_v, zs_first, zs_last;
 reg zsum_ovf;
-reg [XW-1:0] zexact;
+localparam [5:0] LAST_VALID6 = LAST_VALID;
+reg signed [POSITIVE_X-1:0] zexact;
+reg [T*POSITIVE_W-1:0] zsum_n;
 reg [4:0] zones;
 integer zr, zn;
 always @(posedge clk) begin
@@ -486,20 +493,13 @@ always @* begin
     zones = 5'd0;
     for (zn = 0; zn < 16; zn = zn + 1)
       zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
-    zexact = (zs_first ? ZERO : ext_positive(zsum[zr*POSITIVE_W +: POSITIVE_W])) + {{(XW-6){1'b0}}, zones, 1'b0}
-           - (zs_last ? LAST_VALID : 16);
+    zexact = (zs_first ? $signed(1'b0) : $signed(zsum[zr*POSITIVE_W +: POSITIVE_W]))
+           + $signed({1'b0, zones, 1'b0}) - $signed(zs_last ? LAST_VALID6 : 6'd16);
+    zsum_n[zr*POSITIVE_W +: POSITIVE_W] = cast_positive(zexact);
     if (!fits_positive(zexact) && (trow + zr < K)) zsum_ovf = 1'b1;
   end
 end
-always @(posedge clk)
-  if (zs_v)
-    for (zr = 0; zr < T; zr = zr + 1) begin
-      zones = 5'd0;
-      for (zn = 0; zn < 16; zn = zn + 1)
-        zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
-      zsum[zr*POSITIVE_W +: POSITIVE_W] <= cast_positive((zs_first ? ZERO : ext_positive(zsum[zr*POSITIVE_W +: POSITIVE_W]))
-        + {{(XW-6){1'b0}}, zones, 1'b0} - (zs_last ? LAST_VALID : 16));
-    end
+always @(posedge clk) if (zs_v) zsum <= zsum_n;
 wire ovf_zsum = zs_v && zsum_ovf;
 `
 )
@@ -511,10 +511,16 @@ reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4, wb_v5;
 reg wbx1, wbx2, wbx3, wbx4;               // x*_j along the pipeline (xs turns once a j)
 reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
-reg [T*UPDATE_W-1:0] wb_u;
-reg [T*W_W-1:0] wb_res;
-reg [XW-1:0] wb_exact;
-reg wb_ovf4, wb_ovf5;
+reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
+always @* begin
+  zs_tiles = {ZT{1'b0}};
+  zs_tiles[GP-1:0] = zs;
+end
+reg [T*UPDATE_W-1:0] wb_u, wb_u_n;
+reg [T*W_W-1:0] wb_res, wb_res_n;
+reg signed [UPDATE_X-1:0] wb_exact;
+reg signed [W_X-1:0] wb_wx;
+reg wb_ovf4_n, wb_ovf5_n, wb_ovf4, wb_ovf5;
 integer wr;
 always @(posedge clk) begin
   pfin <= pnew;
@@ -522,19 +528,26 @@ always @(posedge clk) begin
   wb_v5 <= wb_v4;
   wbx1 <= xs[0];
   {wbx2, wbx3, wbx4} <= {wbx1, wbx2, wbx3};
-  if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= {{(ZT-GP){1'b0}}, zs};
+  if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
 end
-always @(posedge clk) begin
-  wb_ovf4 <= 1'b0;
-  wb_ovf5 <= 1'b0;
+always @* begin
+  wb_ovf4_n = 1'b0;
+  wb_ovf5_n = 1'b0;
   for (wr = 0; wr < T; wr = wr + 1) begin
-    wb_exact = ext_w(pw3[wr*W_W +: W_W]) + ext_positive(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_X : ZERO - N_X);
-    if (wb_v4) wb_u[wr*UPDATE_W +: UPDATE_W] <= cast_update(wb_exact);
-    if (wb_v4 && trow + wr < K && !fits_update(wb_exact)) wb_ovf4 <= 1'b1;
-    if (wb_v5) wb_res[wr*W_W +: W_W] <= (trow + wr < K) ? cast_w(ext_update(wb_u[wr*UPDATE_W +: UPDATE_W])) : {W_W{1'b0}};
-    if (wb_v5 && trow + wr < K && !fits_w(ext_update(wb_u[wr*UPDATE_W +: UPDATE_W]))) wb_ovf5 <= 1'b1;
+    wb_exact = $signed(pw3[wr*W_W +: W_W]) + $signed(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
+    wb_u_n[wr*UPDATE_W +: UPDATE_W] = cast_update(wb_exact);
+    if (trow + wr < K && !fits_update(wb_exact)) wb_ovf4_n = 1'b1;
+    wb_wx = $signed(wb_u[wr*UPDATE_W +: UPDATE_W]);
+    wb_res_n[wr*W_W +: W_W] = (trow + wr < K) ? cast_w(wb_wx) : {W_W{1'b0}};
+    if (trow + wr < K && !fits_w(wb_wx)) wb_ovf5_n = 1'b1;
   end
+end
+always @(posedge clk) begin
+  if (wb_v4) wb_u <= wb_u_n;
+  if (wb_v5) wb_res <= wb_res_n;
+  wb_ovf4 <= wb_v4 && wb_ovf4_n;
+  wb_ovf5 <= wb_v5 && wb_ovf5_n;
 end
 // Word (g, j) of group gi is written at cycle 8 + j GT + gi (WB_FIRST): its data and write
 // enable are registered the cycle before, from slice gi of wb_res.
@@ -552,28 +565,35 @@ end
 reg gb_v1, gb_v2;
 reg [13:0] gb_g1, gb_g2;
 reg [TW+2:0] gb_gi1;
-reg [PW*UPDATE_W-1:0] gb_u;
-reg gb_ovf1, gb_ovf2;
-reg [XW-1:0] gb_exact;
+reg [PW*UPDATE_W-1:0] gb_u, gb_u_n;
+reg [PW*B_W-1:0] gb_new;
+reg gb_ovf1_n, gb_ovf2_n, gb_ovf1, gb_ovf2;
+reg signed [UPDATE_X-1:0] gb_exact;
+reg signed [B_X-1:0] gb_bx;
 integer gs;
+always @* begin
+  gb_ovf1_n = 1'b0;
+  gb_ovf2_n = 1'b0;
+  for (gs = 0; gs < PW; gs = gs + 1) begin
+    gb_exact = $signed(b_rd[gs*B_W +: B_W]) + $signed(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
+             - (zt[gb_gi1*PW+gs] ? N_U : -N_U);
+    gb_u_n[gs*UPDATE_W +: UPDATE_W] = cast_update(gb_exact);
+    if (trow + gb_gi1*PW + gs < K && !fits_update(gb_exact)) gb_ovf1_n = 1'b1;
+    gb_bx = $signed(gb_u[gs*UPDATE_W +: UPDATE_W]);
+    gb_new[gs*B_W +: B_W] = cast_b(gb_bx);
+    if (trow + (gb_g2 - bgbase)*PW + gs < K && !fits_b(gb_bx)) gb_ovf2_n = 1'b1;
+  end
+end
 always @(posedge clk) begin
   gb_v1 <= GROW != 0 && in_writeback && cyc >= WB_FIRST && cyc < WB_FIRST + GT;
   gb_g1 <= b_ra;
   gb_gi1 <= ag;
   gb_v2 <= gb_v1;
   gb_g2 <= gb_g1;
-  gb_ovf1 <= 1'b0;
-  gb_ovf2 <= 1'b0;
-  for (gs = 0; gs < PW; gs = gs + 1) begin
-    gb_exact = ext_b(b_rd[gs*B_W +: B_W]) + ext_positive(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
-             - (zt[gb_gi1*PW+gs] ? N_X : ZERO - N_X);
-    gb_u[gs*UPDATE_W +: UPDATE_W] <= cast_update(gb_exact);
-    if (gb_v1 && trow + gb_gi1*PW + gs < K && !fits_update(gb_exact)) gb_ovf1 <= 1'b1;
-    if (gb_v2 && trow + (gb_g2 - bgbase)*PW + gs < K && !fits_b(ext_update(gb_u[gs*UPDATE_W +: UPDATE_W]))) gb_ovf2 <= 1'b1;
-  end
+  gb_u <= gb_u_n;
+  gb_ovf1 <= gb_v1 && gb_ovf1_n;
+  gb_ovf2 <= gb_v2 && gb_ovf2_n;
 end
-reg [PW*B_W-1:0] gb_new;
-always @* for (gs = 0; gs < PW; gs = gs + 1) gb_new[gs*B_W +: B_W] = cast_b(ext_update(gb_u[gs*UPDATE_W +: UPDATE_W]));
 // One write port: the load writes one slot (b_i at word i / PW), growth a whole word.
 integer bs;
 always @(posedge clk)
@@ -592,9 +612,19 @@ reg [PW*W_W-1:0] sw_w;
 reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
-reg sacc_ovf;
-reg [XW-1:0] sexact;
+reg sacc_ovf, sacc_ovf_n;
+reg signed [FIELD_X-1:0] sexact;
+reg [PW*FIELD_W-1:0] sacc_n;
 integer ss;
+always @* begin
+  sacc_ovf_n = 1'b0;
+  for (ss = 0; ss < PW; ss = ss + 1) begin
+    sexact = (sw_f2 ? $signed(sw_b[ss*B_W +: B_W]) : $signed(sacc[ss*FIELD_W +: FIELD_W]))
+           + (sxb2 ? $signed(sw_w[ss*W_W +: W_W]) : -$signed(sw_w[ss*W_W +: W_W]));
+    sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
+    if (sw_g2 * PW + ss < K && !fits_field(sexact)) sacc_ovf_n = 1'b1;
+  end
+end
 always @(posedge clk) begin
   sw_v1 <= in_sweep && cyc < G * D;
   sw_f1 <= sj == {DW{1'b0}};
@@ -606,14 +636,8 @@ always @(posedge clk) begin
   if (sw_v1 && sw_f1) sw_b <= b_rd;
   rb_wa <= (nx_sweep && cyc_n == 1) ? {(DW+1){1'b0}} : (rb_wa == 2 * D - 1) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
-  sacc_ovf <= 1'b0;
-  if (sw_v2)
-    for (ss = 0; ss < PW; ss = ss + 1) begin
-      sexact = (sw_f2 ? ext_b(sw_b[ss*B_W +: B_W]) : ext_field(sacc[ss*FIELD_W +: FIELD_W]))
-             + (sxb2 ? ext_w(sw_w[ss*W_W +: W_W]) : ZERO - ext_w(sw_w[ss*W_W +: W_W]));
-      sacc[ss*FIELD_W +: FIELD_W] <= cast_field(sexact);
-      if (sw_g2 * PW + ss < K && !fits_field(sexact)) sacc_ovf <= 1'b1;
-    end
+  if (sw_v2) sacc <= sacc_n;
+  sacc_ovf <= sw_v2 && sacc_ovf_n;
   sw_zu <= sw_v2 && sw_l2;
   sw_gz <= sw_g2;
 end
@@ -640,8 +664,7 @@ reg rp_v1, rp_v2, rp_first1, rp_first2, rp_last1, rp_last2;
 reg [DW-1:0] rp_j0, rp_j1, rp_j2;
 reg [13:0] rp_g0;
 reg [PW-1:0] rp_z1;
-reg [XW-1:0] rp_tree;
-reg [XW-1:0] vexact;
+reg signed [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
 wire rp_issue = in_sweep && cyc >= D + 3 && cyc < (G + 1) * D + 3;
 always @(posedge clk) begin
   if (nx_sweep && cyc_n == D + 3) begin
@@ -659,12 +682,12 @@ always @(posedge clk) begin
   {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_v1, rp_j1, rp_first1, rp_last1};
   rp_tree <= rp_tree_n;
 end
-reg [XW-1:0] rp_tree_n;
+integer rs;
 always @* begin
-  rp_tree_n = ZERO;
-  for (ss = 0; ss < PW; ss = ss + 1)
-    rp_tree_n = rp_tree_n + (rp_z1[ss] ? ext_w(rb_rd[ss*W_W +: W_W]) : ZERO - ext_w(rb_rd[ss*W_W +: W_W]));
-  vexact = (rp_first2 ? ext_c(c_rd) : ext_vis_field(vis_rd)) + rp_tree;
+  rp_tree_n = $signed(1'b0);
+  for (rs = 0; rs < PW; rs = rs + 1)
+    rp_tree_n = rp_tree_n + (rp_z1[rs] ? $signed(rb_rd[rs*W_W +: W_W]) : -$signed(rb_rd[rs*W_W +: W_W]));
+  vexact = (rp_first2 ? $signed(c_rd) : $signed(vis_rd)) + rp_tree;
 end
 wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
 wire x_new = ~vis_new[VIS_FIELD_W-1];
@@ -678,7 +701,8 @@ reg cu_v1, cu_v2, cux1;
 reg [DW-1:0] cu_j1, cu_j2;
 reg [UPDATE_W-1:0] cu_u;
 reg cu_ovf1, cu_ovf2;
-wire [XW-1:0] cu_exact = ext_c(c_rd) + ext_positive(sx_rd) - (cux1 ? N_X : ZERO - N_X);
+wire signed [UPDATE_X-1:0] cu_exact = $signed(c_rd) + $signed(sx_rd) - (cux1 ? N_U : -N_U);
+wire signed [C_X-1:0] cu_cx = $signed(cu_u);
 always @(posedge clk) begin
   cu_v1 <= in_c_update && cyc < D;
   cu_j1 <= cyc[DW-1:0];
@@ -686,11 +710,11 @@ always @(posedge clk) begin
   {cu_v2, cu_j2} <= {cu_v1, cu_j1};
   if (cu_v1) cu_u <= cast_update(cu_exact);
   cu_ovf1 <= cu_v1 && !fits_update(cu_exact);
-  cu_ovf2 <= cu_v2 && !fits_c(ext_update(cu_u));
+  cu_ovf2 <= cu_v2 && !fits_c(cu_cx);
 end
 always @(posedge clk) begin
   if (lw_c) c_mem[lw_addr[DW-1:0]] <= lw_val[C_W-1:0];
-  else if (cu_v2) c_mem[cu_j2] <= cast_c(ext_update(cu_u));
+  else if (cu_v2) c_mem[cu_j2] <= cast_c(cu_cx);
 end
 // The pseudo-sample registers and the search's flags.
 always @(posedge clk) begin
@@ -732,13 +756,15 @@ if (MODE_SH != 0) begin : g_energy
   reg [4:0] ek_n, ek_r;                     // the chain value shown this cycle: column, row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
-  reg [XW-1:0] eabs, eabs2;
+  reg signed [ENERGY_X-1:0] eabs, eabs2;
   reg [13:0] ebase1, ebase2;
   reg [3:0] ecol1, ecol2;
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
   wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
   wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
-  wire [XW-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? ZERO : ext_energy(e_rd)) : ext_energy(e_acc)) + eabs2;
+  wire signed [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? $signed(1'b0) : $signed(e_rd)) : $signed(e_acc)) + eabs2;
+  wire signed [BEST_ENERGY_X-1:0] e_bx = $signed(e_acc);
+  wire e_better = $signed(e_acc) > $signed(best);
   always @(posedge clk) begin
     // Which value the chain shows next cycle.
     if ((in_e_pass || in_e_drain) && cyc == 0) begin
@@ -755,7 +781,7 @@ if (MODE_SH != 0) begin : g_energy
     efirst1 <= ek_r == 0;
     elast1 <= ek_r == T - 1;
     erow1 <= trow + ek_r <= K;                                    // a hidden unit or the c row
-    eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? ZERO - ext_field(arr_chain) : ext_field(arr_chain);
+    eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? -$signed(arr_chain) : $signed(arr_chain);
     en_1 <= e_bb * 16 + ek_n;
     ebase1 <= in_e_drain ? xbase : xbase - D;
     ecol1 <= ek_n[3:0];
@@ -778,14 +804,14 @@ if (MODE_SH != 0) begin : g_energy
       best <= {BEST_ENERGY_W{1'b0}};
       best_base <= 14'd0;
       best_col <= 4'd0;
-    end else if (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best)))) begin
-      best <= cast_best_energy(ext_energy(e_acc));
+    end else if (e3_v && e3_last && (en_3 == 0 || e_better)) begin
+      best <= cast_best_energy(e_bx);
       best_base <= ebase3;
       best_col <= ecol3;
     end
   end
   assign ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
-                    (e3_v && e3_last && (en_3 == 0 || $signed(ext_energy(e_acc)) > $signed(ext_best_energy(best))) && !fits_best_energy(ext_energy(e_acc)));
+                    (e3_v && e3_last && (en_3 == 0 || e_better) && !fits_best_energy(e_bx));
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
   always @(posedge clk) if (rst) begin
@@ -843,3 +869,25 @@ always @(posedge clk) begin
   else if (nx_sweep && cyc_n > D + 3) rb_ra <= (rb_ra == 2 * D - 1) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
 end
 `
+
+// tiledRegFunctions is the Verilog of fits_<r> and cast_<r> for every register: the exact
+// value arrives at the register's exact width <R>_X (tiledParams), so every adder is as
+// wide as its register's sums need and no wider.
+func tiledRegFunctions() string {
+	var b strings.Builder
+	for _, r := range datapath.Regs() {
+		p, f := regParam(r), regFunc(r)
+		fmt.Fprintf(&b, `function fits_%[2]s;  // register %[3]s: the exact value is in range
+  input [%[1]s_X-1:0] v;
+  fits_%[2]s = ({{(%[1]s_X-%[1]s_W){v[%[1]s_W-1]}}, v[%[1]s_W-1:0]} == v);
+endfunction
+function [%[1]s_W-1:0] cast_%[2]s;  // register %[3]s: the value stored (wrap or saturate)
+  input [%[1]s_X-1:0] v;
+  if (%[1]s_SAT == 0 || fits_%[2]s(v)) cast_%[2]s = v[%[1]s_W-1:0];
+  else if (v[%[1]s_X-1]) cast_%[2]s = {1'b1, {(%[1]s_W-1){1'b0}}};
+  else cast_%[2]s = {1'b0, {(%[1]s_W-1){1'b1}}};
+endfunction
+`, p, f, r)
+	}
+	return b.String()
+}

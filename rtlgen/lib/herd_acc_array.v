@@ -14,12 +14,13 @@
 // Why overflow is detected one cycle after the add in WRAP mode: the sign of the sum
 // leaves the top adder LUT; if it also fed an overflow LUT in the same cycle, that LUT
 // output could not stay inside the cell with the accumulator's top DFF (an iCE40 cell
-// has one output), costing a pass-through cell per accumulator and ~4 ns of routing on
-// the carry path. Instead the cycle of the add registers "operands had the same sign"
-// (same_q), and the next cycle compares the stored sign with the addend's registered
-// sign. Same cell count, and the add path ends at the top adder LUT. SAT mode needs
-// the overflow in the cycle of the add anyway (it selects the clamp), so it registers
-// it then and delays the OR by one register to keep the same OVF_LATENCY.
+// has one output), costing a pass-through cell per accumulator and a route and a LUT
+// at the end of the carry path. Instead the cycle of the add registers "the add
+// happened and its operands had the same sign" (same_q), and the next cycle compares
+// the new sign with the addend's registered sign. Same cell count, and the add path
+// ends at the top adder LUT. SAT mode needs the overflow in the cycle of the add
+// anyway (it selects the clamp), so it registers it then and delays the OR by one
+// register to keep the same OVF_LATENCY.
 //
 // Timing contract. "Cycle c" is the clock period ending at edge c; an input asserted
 // in cycle c is sampled at edge c. Every operation is applied IN_REG edges later, at
@@ -122,7 +123,7 @@ module herd_acc_array #(
   wire [N_ACC*FW-1:0] acc_flat;  // acc[r][n] at [(r*B+n)*FW +: FW]
   wire [N_ACC-1:0]    ovf_flag;  // registered: acc[r][n]'s last add overflowed
 
-  genvar r, n;
+  genvar r, n, k;
   generate
     for (r = 0; r < T; r = r + 1) begin : g_row
       wire [FW-1:0] addend = s_bus[r*FW +: FW];
@@ -197,7 +198,6 @@ module herd_acc_array #(
   generate
     if (CHAIN != 0) begin : g_chain
       wire [N_ACC*FW-1:0] sh_flat;   // place k at [k*FW +: FW]
-      genvar k;
       for (k = 0; k < N_ACC; k = k + 1) begin : g_place
         localparam integer R = k % T;  // the accumulator this place captures
         localparam integer C = k / T;

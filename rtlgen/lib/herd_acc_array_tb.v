@@ -11,8 +11,9 @@
 // Prints exactly PASS, or a line starting MISMATCH and stops with $fatal(1).
 // +verbose also prints how often overflow, saturation and the rest were exercised.
 //
-//   iverilog -g2005 -Wall -P herd_acc_array_tb.FW=6 -o tb herd_acc_array_tb.v herd_acc_array.v
-//   vvp -n tb
+//   iverilog -g2005 -Wall -P herd_acc_array_tb.FW=6 -o tb \
+//     herd_acc_array_tb.v herd_acc_array.v
+//   vvp -n tb [+verbose]
 
 `default_nettype none
 
@@ -184,12 +185,11 @@ module herd_acc_array_tb;
   task fail(input [8*16-1:0] what, input integer index,
             input [WIDE-1:0] got, input [WIDE-1:0] want);
     begin
-      if (index >= 0)
-        $display("MISMATCH cycle %0d %0s %0d: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
-                 cycle, what, index, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
-      else
-        $display("MISMATCH cycle %0d %0s: got %h want %h (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
-                 cycle, what, got, want, B, T, FW, FSAT, CHAIN, IN_REG, SEED);
+      $write("MISMATCH cycle %0d %0s", cycle, what);
+      if (index >= 0) $write(" %0d", index);
+      $write(": got %h want %h", got, want);
+      $display(" (B=%0d T=%0d FW=%0d FSAT=%0d CHAIN=%0d IN_REG=%0d SEED=%0d)",
+               B, T, FW, FSAT, CHAIN, IN_REG, SEED);
       $fatal(1);
     end
   endtask
@@ -247,8 +247,11 @@ module herd_acc_array_tb;
       end
     end
     if ($test$plusargs("verbose"))
-      $display("cycles %0d: add cycles %0d (%0d without overflow), overflowing accumulator adds %0d (saturated %0d), overflow rises %0d, clears %0d, captures %0d, shifts %0d",
-               CYCLES, n_add, n_add_ok, n_ovf, n_sat, n_ovf_rise, n_clear, n_capture, n_shift);
+      $display({"cycles %0d: add cycles %0d (%0d without overflow), overflowing ",
+                "accumulator adds %0d (saturated %0d), overflow rises %0d, clears %0d, ",
+                "captures %0d, shifts %0d"},
+               CYCLES, n_add, n_add_ok, n_ovf, n_sat, n_ovf_rise, n_clear, n_capture,
+               n_shift);
     $display("PASS");
     $finish;
   end
