@@ -3,6 +3,7 @@ package rtlgen
 import (
 	"embed"
 	"fmt"
+	"math/big"
 	"math/bits"
 	"strings"
 
@@ -91,6 +92,12 @@ func tiledParams(a datapath.Arch) string {
 	}
 	p("CYW", bitsFor(maxLen+1), "phase cycle counter width")
 	fmt.Fprintf(&b, "localparam signed [UPDATE_X-1:0] N_U = %d'sd%d;  // N, for the updates\n", exactWidth(a, datapath.RegUpdate), a.N)
+	mask := func(n int) string { // n ones in ZT + T bits
+		v := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1))
+		return fmt.Sprintf("%d'h%s", s.NT*a.Tile+a.Tile, v.Text(16))
+	}
+	fmt.Fprintf(&b, "localparam [ZT+T-1:0] RV_INIT = %s;  // rows 0 .. K-1 hold hidden units\n", mask(a.K))
+	fmt.Fprintf(&b, "localparam [ZT+T-1:0] RVE_INIT = %s;  // and row K the c row (energy pass)\n", mask(a.K+1))
 	return b.String()
 }
 

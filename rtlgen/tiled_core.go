@@ -307,6 +307,21 @@ end
 var (
 	tiledPrefetch = `
 reg [13:0] trow, bgbase;          // tile k's first row (k T) and first group (k GT)
+reg [T-1:0] rv, rve;              // tile rows that hold a hidden unit (rv), or the c row too (rve)
+reg [ZT+T-1:0] rv_all, rve_all;   // those masks for every tile, the current tile's at the bottom
+always @(posedge clk) begin
+  if (rst || clr_tile) begin
+    rv_all <= RV_INIT;
+    rve_all <= RVE_INIT;
+  end else if (step_tile) begin
+    rv_all <= rv_all >> T;
+    rve_all <= rve_all >> T;
+  end
+end
+always @* begin
+  rv = rv_all[T-1:0];
+  rve = rve_all[T-1:0];
+end
 wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + GT : bgbase;
 always @(posedge clk) begin
   if (rst || clr_tile) begin
@@ -438,7 +453,6 @@ end
 wire [15:0] pp_mask = pp_wb1 ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
 reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
 reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16)
-reg [T*W_W-1:0] pw1, pw2, pw3;    // the tile word (WRITEBACK's W), along the pipeline
 reg [4:0] pvalid1;
 integer pr, pn;
 reg [15:0] pxz;
@@ -455,9 +469,6 @@ always @(posedge clk) begin
     ptot = {2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]} + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]};
     pterm[pr*7 +: 7] <= {2'b0, pvalid1} - {1'b0, ptot, 1'b0};
   end
-  pw1 <= tile_rd;
-  pw2 <= pw1;
-  pw3 <= pw2;
 end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
 reg [T*POSITIVE_W-1:0] pnew;
@@ -468,7 +479,7 @@ always @* begin
   for (pr = 0; pr < T; pr = pr + 1) begin
     pexact = (pp_f3 ? $signed(1'b0) : $signed(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + $signed(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
-    if (!fits_positive(pexact) && (trow + pr < K)) pnew_ovf = 1'b1;
+    if (!fits_positive(pexact) && rv[pr]) pnew_ovf = 1'b1;
   end
 end
 always @(posedge clk) if (pp_v3 && !pp_wb3) p_mem[pp_j3] <= pnew;
@@ -496,7 +507,7 @@ always @* begin
     zexact = (zs_first ? $signed(1'b0) : $signed(zsum[zr*POSITIVE_W +: POSITIVE_W]))
            + $signed({1'b0, zones, 1'b0}) - $signed(zs_last ? LAST_VALID6 : 6'd16);
     zsum_n[zr*POSITIVE_W +: POSITIVE_W] = cast_positive(zexact);
-    if (!fits_positive(zexact) && (trow + zr < K)) zsum_ovf = 1'b1;
+    if (!fits_positive(zexact) && rv[zr]) zsum_ovf = 1'b1;
   end
 end
 always @(posedge clk) if (zs_v) zsum <= zsum_n;
@@ -535,12 +546,12 @@ always @* begin
   wb_ovf4_n = 1'b0;
   wb_ovf5_n = 1'b0;
   for (wr = 0; wr < T; wr = wr + 1) begin
-    wb_exact = $signed(pw3[wr*W_W +: W_W]) + $signed(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
+    wb_exact = $signed(tile_rd[wr*W_W +: W_W]) + $signed(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
     wb_u_n[wr*UPDATE_W +: UPDATE_W] = cast_update(wb_exact);
-    if (trow + wr < K && !fits_update(wb_exact)) wb_ovf4_n = 1'b1;
+    if (rv[wr] && !fits_update(wb_exact)) wb_ovf4_n = 1'b1;
     wb_wx = $signed(wb_u[wr*UPDATE_W +: UPDATE_W]);
-    wb_res_n[wr*W_W +: W_W] = (trow + wr < K) ? cast_w(wb_wx) : {W_W{1'b0}};
-    if (trow + wr < K && !fits_w(wb_wx)) wb_ovf5_n = 1'b1;
+    wb_res_n[wr*W_W +: W_W] = rv[wr] ? cast_w(wb_wx) : {W_W{1'b0}};
+    if (rv[wr] && !fits_w(wb_wx)) wb_ovf5_n = 1'b1;
   end
 end
 always @(posedge clk) begin
@@ -564,7 +575,7 @@ end
 // b + sum z - N z* is cast to the update register, then to b, and written.
 reg gb_v1, gb_v2;
 reg [13:0] gb_g1, gb_g2;
-reg [TW+2:0] gb_gi1;
+reg [TW+2:0] gb_gi1, gb_gi2;
 reg [PW*UPDATE_W-1:0] gb_u, gb_u_n;
 reg [PW*B_W-1:0] gb_new;
 reg gb_ovf1_n, gb_ovf2_n, gb_ovf1, gb_ovf2;
@@ -578,10 +589,10 @@ always @* begin
     gb_exact = $signed(b_rd[gs*B_W +: B_W]) + $signed(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
              - (zt[gb_gi1*PW+gs] ? N_U : -N_U);
     gb_u_n[gs*UPDATE_W +: UPDATE_W] = cast_update(gb_exact);
-    if (trow + gb_gi1*PW + gs < K && !fits_update(gb_exact)) gb_ovf1_n = 1'b1;
+    if (rv[gb_gi1*PW + gs] && !fits_update(gb_exact)) gb_ovf1_n = 1'b1;
     gb_bx = $signed(gb_u[gs*UPDATE_W +: UPDATE_W]);
     gb_new[gs*B_W +: B_W] = cast_b(gb_bx);
-    if (trow + (gb_g2 - bgbase)*PW + gs < K && !fits_b(gb_bx)) gb_ovf2_n = 1'b1;
+    if (rv[gb_gi2*PW + gs] && !fits_b(gb_bx)) gb_ovf2_n = 1'b1;
   end
 end
 always @(posedge clk) begin
@@ -590,6 +601,7 @@ always @(posedge clk) begin
   gb_gi1 <= ag;
   gb_v2 <= gb_v1;
   gb_g2 <= gb_g1;
+  gb_gi2 <= gb_gi1;
   gb_u <= gb_u_n;
   gb_ovf1 <= gb_v1 && gb_ovf1_n;
   gb_ovf2 <= gb_v2 && gb_ovf2_n;
@@ -780,8 +792,8 @@ if (MODE_SH != 0) begin : g_energy
     ev1 <= ek_v && ek_n < e_valid;
     efirst1 <= ek_r == 0;
     elast1 <= ek_r == T - 1;
-    erow1 <= trow + ek_r <= K;                                    // a hidden unit or the c row
-    eabs <= (trow + ek_r < K && arr_chain[FIELD_W-1]) ? -$signed(arr_chain) : $signed(arr_chain);
+    erow1 <= rve[ek_r];                                            // a hidden unit or the c row
+    eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -$signed(arr_chain) : $signed(arr_chain);
     en_1 <= e_bb * 16 + ek_n;
     ebase1 <= in_e_drain ? xbase : xbase - D;
     ecol1 <= ek_n[3:0];
@@ -833,12 +845,13 @@ always @(posedge clk) begin
     tile_ra <= cyc_n[DW-1:0];
     xb_ra <= cyc_n[DW-1:0];
   end else if (nx_writeback && cyc_n == 1) begin
-    tile_ra <= {DW{1'b0}};
     xb_ra <= {DW{1'b0}};
   end else if (in_writeback && wq == GT - 1) begin
-    tile_ra <= wj + 1'b1;
     xb_ra <= wj + 1'b1;
   end
+  // WRITEBACK reads the tile word again for stage 4 (W + P - N z* x*): j of the issue two
+  // cycles ago, so that the word shows four cycles after the issue.
+  if (in_writeback) tile_ra <= pp_j2;
   p_ra <= pp_j1;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
   if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST))
