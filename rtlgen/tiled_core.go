@@ -565,11 +565,13 @@ end
 reg [TW+2:0] wgi;
 always @(posedge clk) wgi <= (in_writeback && cyc == WB_FIRST - 2) ? 0 : (wgi == GT - 1) ? 0 : wgi + 1'b1;
 assign wb_write = in_writeback && cyc >= WB_FIRST - 1 && cyc < WB_FIRST - 1 + GT * D;
-integer wsl;
-always @* begin
+integer wsl, wg;
+always @* begin  // group wgi's slots: a GT-way choice (a case, not a barrel shifter)
   wb_word = 48'd0;
-  for (wsl = 0; wsl < PW; wsl = wsl + 1)
-    wb_word[wsl*SW +: W_W] = wb_res[(wgi*PW + wsl)*W_W +: W_W];
+  for (wg = 0; wg < GT; wg = wg + 1)
+    if (wgi == wg)
+      for (wsl = 0; wsl < PW; wsl = wsl + 1)
+        wb_word[wsl*SW +: W_W] = wb_res[(wg*PW + wsl)*W_W +: W_W];
 end
 // Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 8 + gi),
 // b + sum z - N z* is cast to the update register, then to b, and written.
@@ -666,6 +668,10 @@ always @* begin
   end
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
+// x* moves one place a step: turning (x*_j at bit 0 in cycle j) or taking a new bit on top.
+wire xs_turn = (in_sweep && cyc < G * D) || pp_issue_wb || (in_c_update && cyc < D);
+wire xs_shift = xs_turn || ga_v1 || (rp_v2 && rp_last2);
+wire xs_in = xs_turn ? xs[0] : ga_v1 ? x_rd[best_col] : x_new;
 reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
 always @* begin
   zs_turned = zs >> PW;
@@ -736,12 +742,7 @@ always @(posedge clk) begin
     changed <= 1'b0;
     from_data <= 1'b0;
   end else begin
-    if ((in_sweep && cyc < G * D) || (pp_issue_wb) || (in_c_update && cyc < D))
-      xs <= {xs[0], xs[D-1:1]};                     // turn: x*_j at bit 0 in cycle j
-    else if (ga_v1)
-      xs <= {x_rd[best_col], xs[D-1:1]};
-    else if (rp_v2 && rp_last2)
-      xs <= {x_new, xs[D-1:1]};
+    if (xs_shift) xs <= {xs_in, xs[D-1:1]};       // one shift register: only its top bit has a choice
     if (in_gather) from_data <= 1'b1;
     if (in_start) from_data <= 1'b0;
     if (in_sweep && cyc == 0) changed <= 1'b0;
