@@ -365,10 +365,20 @@ always @* begin
     else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
   end
 end
-integer pg;
-always @(posedge clk)
-  for (pg = 0; pg < GT; pg = pg + 1)
-    if (pf_v && pf_gi == pg) tile_mem[pf_j][pg*PW*W_W +: PW*W_W] <= pf_slots;
+// The GT groups of word j land one a cycle (gi = 0 first): the first GT - 1 wait in a
+// shift register and the last writes the whole word, so the tile buffer has one plain
+// write port (no partial writes, no data muxes).
+generate
+  if (GT > 1) begin : g_stage
+    reg [(GT-1)*PW*W_W-1:0] pf_stage;
+    always @(posedge clk) begin
+      if (pf_v) pf_stage <= (pf_stage >> (PW*W_W)) | (pf_slots << ((GT-2)*PW*W_W));  // extended to the stage first
+      if (pf_v && pf_gi == GT - 1) tile_mem[pf_j] <= {pf_slots, pf_stage};
+    end
+  end else begin : g_nostage
+    always @(posedge clk) if (pf_v) tile_mem[pf_j] <= pf_slots;
+  end
+endgenerate
 generate
   if (GT > 1) begin : g_ring
     always @(posedge clk) if (pf_v) st <= {pf_new, st[T*FIELD_W-1:PW*FIELD_W]};
@@ -456,19 +466,21 @@ reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .
 reg [4:0] pvalid1;
 integer pr, pn;
 reg [15:0] pxz;
-reg [2:0] pcnt;
-reg [4:0] ptot;
-always @(posedge clk) begin
-  pvalid1 <= pp_wb1 ? LAST_VALID[4:0] : 5'd16;
+reg [T*12-1:0] pc1_n;
+reg [T*7-1:0] pterm_n;
+always @* begin
   for (pr = 0; pr < T; pr = pr + 1) begin
     pxz = (arr_z[pr*16 +: 16] ^ xb_rd) & pp_mask;
-    for (pn = 0; pn < 4; pn = pn + 1) begin
-      pcnt = {2'b0, pxz[4*pn]} + {2'b0, pxz[4*pn+1]} + {2'b0, pxz[4*pn+2]} + {2'b0, pxz[4*pn+3]};
-      pc1[pr*12 + 3*pn +: 3] <= pcnt;
-    end
-    ptot = {2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]} + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]};
-    pterm[pr*7 +: 7] <= {2'b0, pvalid1} - {1'b0, ptot, 1'b0};
+    for (pn = 0; pn < 4; pn = pn + 1)
+      pc1_n[pr*12 + 3*pn +: 3] = {2'b0, pxz[4*pn]} + {2'b0, pxz[4*pn+1]} + {2'b0, pxz[4*pn+2]} + {2'b0, pxz[4*pn+3]};
+    pterm_n[pr*7 +: 7] = {2'b0, pvalid1} - {1'b0, ({2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]}
+                       + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]}), 1'b0};
   end
+end
+always @(posedge clk) begin
+  pvalid1 <= pp_wb1 ? LAST_VALID[4:0] : 5'd16;
+  pc1 <= pc1_n;
+  pterm <= pterm_n;
 end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
 reg [T*POSITIVE_W-1:0] pnew;
