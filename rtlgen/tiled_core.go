@@ -205,15 +205,17 @@ herd_spram wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0]), .we(w_we[0]), .rd
 herd_spram wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
 herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
 
-// Block RAMs (registered read address <x>_ra, data <x>_rd the next cycle).
-reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
-reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
-reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
-reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
-reg [C_W-1:0] c_mem [0:D-1];
-reg [POSITIVE_W-1:0] sx_mem [0:D-1];
-reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
-reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
+// Block RAMs (registered read address <x>_ra, data <x>_rd the next cycle). No phase reads an
+// address in the cycle it is written (each read-modify-write reads j + 1 while it writes j),
+// so no_rw_check spares Yosys the collision logic it would otherwise add.
+(* no_rw_check *) reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
+(* no_rw_check *) reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
+(* no_rw_check *) reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
+(* no_rw_check *) reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
+(* no_rw_check *) reg [C_W-1:0] c_mem [0:D-1];
+(* no_rw_check *) reg [POSITIVE_W-1:0] sx_mem [0:D-1];
+(* no_rw_check *) reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
+(* no_rw_check *) reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
 reg [DW-1:0] tile_ra, p_ra, xb_ra, c_ra, sx_ra, vis_ra;
 reg [13:0] b_ra;
 reg [DW:0] rb_ra;
@@ -251,8 +253,8 @@ reg [13:0] best_base;         // SH: the best vector's batch (its first X word)
 reg [3:0] best_col;           // SH: the best vector's bit in its batch's words
 wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + D : xbase;
 wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase + GT * D : tbase;
-// WRITEBACK writes word (g, j) at cycle 8 + j GT + gi (tiledWriteback's pipeline).
-localparam integer WB_FIRST = 8;
+// WRITEBACK writes word (g, j) at cycle 7 + j GT + gi (tiledWriteback's pipeline).
+localparam integer WB_FIRST = 7;
 always @(posedge clk) begin
   if (rst) begin
     xbase <= 14'd0;
@@ -539,11 +541,11 @@ always @* begin
   zs_tiles = {ZT{1'b0}};
   zs_tiles[GP-1:0] = zs;
 end
-reg [T*UPDATE_W-1:0] wb_u, wb_u_n;
 reg [T*W_W-1:0] wb_res, wb_res_n;
+reg [UPDATE_W-1:0] wb_u;
 reg signed [UPDATE_X-1:0] wb_exact;
 reg signed [W_X-1:0] wb_wx;
-reg wb_ovf4_n, wb_ovf5_n, wb_ovf4, wb_ovf5;
+reg wb_ovf_n, wb_ovf;
 integer wr;
 always @(posedge clk) begin
   pfin <= pnew;
@@ -554,25 +556,22 @@ always @(posedge clk) begin
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
 end
+// Stage 4: W + P - N z*_r x*_j through the update register and then W's, one stage.
 always @* begin
-  wb_ovf4_n = 1'b0;
-  wb_ovf5_n = 1'b0;
+  wb_ovf_n = 1'b0;
   for (wr = 0; wr < T; wr = wr + 1) begin
     wb_exact = $signed(tile_rd[wr*W_W +: W_W]) + $signed(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
-    wb_u_n[wr*UPDATE_W +: UPDATE_W] = cast_update(wb_exact);
-    if (rv[wr] && !fits_update(wb_exact)) wb_ovf4_n = 1'b1;
-    wb_wx = $signed(wb_u[wr*UPDATE_W +: UPDATE_W]);
+    wb_u = cast_update(wb_exact);
+    wb_wx = $signed(wb_u);
     wb_res_n[wr*W_W +: W_W] = rv[wr] ? cast_w(wb_wx) : {W_W{1'b0}};
-    if (rv[wr] && !fits_w(wb_wx)) wb_ovf5_n = 1'b1;
+    if (rv[wr] && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
   end
 end
 always @(posedge clk) begin
-  if (wb_v4) wb_u <= wb_u_n;
-  if (wb_v5) wb_res <= wb_res_n;
-  wb_ovf4 <= wb_v4 && wb_ovf4_n;
-  wb_ovf5 <= wb_v5 && wb_ovf5_n;
+  if (wb_v4) wb_res <= wb_res_n;
+  wb_ovf <= wb_v4 && wb_ovf_n;
 end
-// Word (g, j) of group gi is written at cycle 8 + j GT + gi (WB_FIRST): its data and write
+// Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data and write
 // enable are registered the cycle before, from slice gi of wb_res.
 reg [TW+2:0] wgi;
 always @(posedge clk) wgi <= (in_writeback && cyc == WB_FIRST - 2) ? 0 : (wgi == GT - 1) ? 0 : wgi + 1'b1;
@@ -585,7 +584,7 @@ always @* begin  // group wgi's slots: a GT-way choice (a case, not a barrel shi
       for (wsl = 0; wsl < PW; wsl = wsl + 1)
         wb_word[wsl*SW +: W_W] = wb_res[(wg*PW + wsl)*W_W +: W_W];
 end
-// Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 8 + gi),
+// Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 7 + gi),
 // b + sum z - N z* is cast to the update register, then to b, and written.
 reg gb_v1, gb_v2;
 reg [13:0] gb_g1, gb_g2;
@@ -626,7 +625,7 @@ always @(posedge clk)
   for (bs = 0; bs < PW; bs = bs + 1)
     if ((lw_b && lw_q == bs) || gb_v2)
       b_mem[lw_b ? lw_addr : gb_g2][bs*B_W +: B_W] <= lw_b ? lw_val[B_W-1:0] : gb_new[bs*B_W +: B_W];
-wire ovf_writeback = wb_ovf4 || wb_ovf5 || gb_ovf1 || gb_ovf2;
+wire ovf_writeback = wb_ovf || gb_ovf1 || gb_ovf2;
 `
 
 	tiledSearch = `
@@ -774,7 +773,7 @@ end
 wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
-  reg [ENERGY_W-1:0] e_mem [0:N-1];
+  (* no_rw_check *) reg [ENERGY_W-1:0] e_mem [0:N-1];
   reg [NW-1:0] e_ra, en_1, en_2;
   reg [ENERGY_W-1:0] e_rd, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
