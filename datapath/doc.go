@@ -1,11 +1,47 @@
-// Package datapath owns the hardware description of herdsim and its cycle-level model.
+// Package datapath owns the hardware description of herdsim and its cycle-level models.
 //
-// Arch is the one description of the hardware: sizes (K, D, N), lanes L, sweeps S, mode,
-// hidden-bias growth, and for every register a fixed-point format and an overflow mode
-// (WRAP or SAT). The Go model here and the Verilog generator (rtlgen) both read it; no
-// width, size or phase order is written anywhere else.
+// Arch is the one description of the hardware: sizes (K, D, N), the datapath and its size
+// (lanes L, or a tile T), sweeps S, mode, hidden-bias growth, and for every register a
+// fixed-point format and an overflow mode (WRAP or SAT). The Go models here and the
+// Verilog generator (rtlgen) both read it; no width, size or phase order is written
+// anywhere else. Two datapaths share the registers and the Result: the lane datapath
+// (Machine, below) and the tiled datapath (TileMachine, section "The tiled datapath");
+// NewModel picks by Arch.Tiled, and both count an iteration's cycles exactly
+// (Arch.IterationCycles).
 //
-// # The datapath
+// # The tiled datapath
+//
+// Built for the iCE40 UP5K's memories (tile.go, tile_schedule.go, tile_memmap.go):
+//
+//	X SPRAM (16 vectors a word)     W SPRAMs x3 (48-bit words: PW = 48 / Wbits rows a word)
+//	       |                               |            |
+//	       | x bits of batch b, pixel j    | prefetch   | search: word (g, j) in order
+//	       v                               v            v
+//	+---- accumulator array: T rows x 16 columns ----+  PW field accumulators -> z*
+//	| acc[r][n] += 2 W_rj where x_nj = +1 (clock     |  row buffer -> replay into vis (EBR)
+//	| enable); starts at s_r = b_r - sum_j W_rj      |  -> x* (the last group's signs)
+//	+------------------------------------------------+
+//	       | z bits of batch b-1 (captured)
+//	       v
+//	XNOR-popcount with X of batch b-1 -> P (EBR, T rows x D) -> writeback W + P - N z* x*
+//
+// The data stream through the array in batches of 16 vectors, one X word a cycle; the
+// hidden units in tiles of T rows whose W rows sit in the tile buffer (EBR) and are
+// broadcast, one W a row a cycle, to the 16 accumulators of the row. The positive
+// statistics of batch b-1 are counted while batch b's fields accumulate (no K x D P
+// memory), and a tile's weights are written back in place after its last batch. The
+// search reads W once per sweep, PW rows at a time (z half), and replays each group from a
+// row buffer into D visible-field accumulators in block RAM (x half). Mode H searches
+// first (it needs only the previous pseudo-sample), then runs the positive pass; mode SH
+// first runs an energy pass (the same array; a readout chain carries every field out into
+// per-vector energies, with c.x_n as an extra row), then the search from the best vector,
+// then the positive pass. The schedule table (Schedule) lists the phases, their lengths
+// and the edges between them; TileMachine steps through it cycle by cycle, TileCycles
+// walks it for the cycle count (TileCycleFormula in closed form), and rtlgen renders it
+// into the Verilog phase machine. The memory map (XAddr, WAddr, TileImagesFor) lays out
+// the load stream the core takes after reset: SPRAM cannot be initialised by a bitstream.
+//
+// # The lane datapath
 //
 //	          +--------------------------- L lanes -----------------------------+
 //	X rows    |  W bank 0   W bank 1  ...  W bank L-1   (row i in bank i mod L)  |

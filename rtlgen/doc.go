@@ -1,6 +1,24 @@
-// Package rtlgen emits Verilog-2005 for a datapath.Arch: the herding core (herd_core
-// with L herd_lane instances) and a self-checking testbench (herd_tb) that runs it against
-// a vector set, plus the core's memory images derived from a vector set.
+// Package rtlgen emits Verilog-2005 for a datapath.Arch: the herding core and a
+// self-checking testbench (herd_tb) that runs it against a vector set, the core's memory
+// images derived from a vector set, and the iCEBreaker board top.
+//
+// # The tiled core
+//
+// For a tiled Arch (datapath.Arch.Tiled) the core is herd_core of tiled*.go: the phase
+// machine rendered from datapath.Schedule (states, lengths, edges, counter steps), the
+// memories of the tiled memory map (X and W in four herd_spram, the SB_SPRAM256KA on the
+// UP5K; tile buffer, P, b, c, sum x, vis, the search's row buffer and SH's energies in
+// block RAM, read at registered addresses), the library modules of lib/ (herd_acc_array,
+// the accumulator array; herd_spram) and each phase's datapath, every exact value at its
+// register's exact width (<R>_X) and cast by fits_<r>/cast_<r>. It takes its initial
+// memories on a valid/ready load stream (s_axis_load: TileLoadStream, load.hex in the
+// folder) and then runs iterations back to back, Arch.IterationCycles clocks each. Its
+// testbench drives the load with seeded random stalls and checks x*, z*, the cycle count
+// and the overflow flag of every iteration and the final W, b, c. The board top
+// (tiled_board.go) clocks it at 39.75 MHz from an SB_PLL40_PAD, loads it over the UART
+// and sends one frame per iteration.
+//
+// The rest of this comment describes the lane core.
 //
 // # What it owns
 //

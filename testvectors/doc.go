@@ -1,8 +1,8 @@
-// Package testvectors owns the golden vector-set format: how a reference run's data,
-// initial and final weights, pseudo-samples and cycle counts are laid out on disk as
+// Package testvectors owns the golden vector-set format: how a run's data, initial and
+// final weights, pseudo-samples, cycle counts and overflow flags are laid out on disk as
 // $readmemh files with a manifest, and reading and writing such sets with every check
 // the format promises. FORMAT.md beside this file is the versioned contract (format
-// version 1); this comment summarises it.
+// version 2); this comment summarises it.
 //
 // # A vector set
 //
@@ -15,13 +15,15 @@
 //	z_star   T words of K bits       z*_t; bit i set when z_i = +1
 //	w_final, b_final, c_final        W, b, c after iteration T, like w0, b0, c0
 //	cycles   T words of 32 bits      clock cycles of each iteration
+//	overflow T words of 1 bit        the sticky overflow flag at the end of each iteration
 //
 // The widths of W, b and c are those of the Arch's registers; integers are two's
 // complement masked to the width. Every line is one word: exactly ceil(width/4)
 // lower-case hex digits, zero-padded, no bit set above the width; a file has exactly its
-// count of lines, each ending in a newline. manifest.json holds format_version (1), the
-// Arch (datapath's JSON form), mode, seed, iterations and, per logical name, path, width,
-// count and the sha256 of the file's bytes.
+// count of lines, each ending in a newline. manifest.json holds format_version (2), the
+// Arch (datapath's JSON form), mode, seed, iterations, source (the expected values come
+// from the float64 reference or from the cycle-level datapath model) and, per logical
+// name, path, width, count and the sha256 of the file's bytes.
 //
 // # API
 //
