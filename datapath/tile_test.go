@@ -104,6 +104,8 @@ func TestTileMachineNarrowRegisters(t *testing.T) {
 		for r := range a.Regs {
 			a.Regs[r].Overflow = o
 		}
+		a.Regs[RegW].Format.Word = 8 // holds N = 40; the field must be wider than W, c no wider
+		a.Regs[RegC].Format.Word = 8
 		a.Regs[RegField].Format.Word = 9
 		a.Regs[RegEnergy].Format.Word = 11
 		a.Regs[RegUpdate].Format.Word = 8
