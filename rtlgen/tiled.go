@@ -19,7 +19,7 @@ import (
 // sizes and phase lengths as localparams, the phase machine rendered from the schedule
 // table, and each phase's datapath.
 
-//go:embed lib/herd_acc_array.v lib/herd_spram.v
+//go:embed lib/herd_acc_array.v lib/herd_spram.v lib/herd_acc_array_tb.v
 var libFS embed.FS
 
 // Library files of the tiled core, copied beside the generated Verilog.
