@@ -161,3 +161,14 @@ func ReadInfo(dir string) (*Info, error) {
 	}
 	return &info, nil
 }
+
+// BoardVerilog is the board top's Verilog for an Arch (herd_board.v).
+func BoardVerilog(a datapath.Arch, iterations int) (string, error) {
+	if err := a.Validate(); err != nil {
+		return "", err
+	}
+	if a.Tiled() {
+		return tiledBoardFiles(a)[BoardFile], nil
+	}
+	return BoardFiles(a, iterations)[BoardFile], nil
+}

@@ -117,3 +117,89 @@ func TestMemoryImages(t *testing.T) {
 		t.Errorf("x image has %d words, want %d", strings.Count(string(imgs[rtlgen.XFile]), "\n"), a.N)
 	}
 }
+
+// tiledLintArchs: both modes, hidden-bias growth, one to three weights a W word, saturating
+// narrow registers, one batch, and USPS H1's shape.
+func tiledLintArchs() map[string]datapath.Arch {
+	tiled := func(a datapath.Arch, tile int) datapath.Arch {
+		a.Lanes, a.Tile = 0, tile
+		return a
+	}
+	pw1 := tiled(datapath.DefaultArch(3, 64, 40, 1, 4, 3, herding.ModeH, true), 2)
+	pw1.Regs[datapath.RegW].Format.Word = 30
+	pw1.Regs[datapath.RegField].Format.Word = 40
+	pw2 := tiled(datapath.DefaultArch(7, 64, 37, 1, 10, 12, herding.ModeSH, true), 4)
+	pw2.Regs[datapath.RegW].Format.Word = 17
+	pw2.Regs[datapath.RegField].Format.Word = 24
+	sat := tiled(datapath.DefaultArch(6, 64, 40, 1, 4, 3, herding.ModeSH, true), 6)
+	for r := range sat.Regs {
+		sat.Regs[r].Overflow = fixedpoint.Sat
+	}
+	sat.Regs[datapath.RegW].Format.Word = 8
+	sat.Regs[datapath.RegC].Format.Word = 8
+	sat.Regs[datapath.RegField].Format.Word = 10
+	usps := tiled(datapath.DefaultArch(50, 256, 700, 1, 10, 20, herding.ModeH, false), 8)
+	usps.Regs[datapath.RegW].Format.Word = 18
+	return map[string]datapath.Arch{
+		"K16T6SH":        tiled(datapath.DefaultArch(16, 64, 128, 1, 10, 12, herding.ModeSH, false), 6),
+		"K10T3Hgrow":     tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3),
+		"K3T2H_PW1":      pw1,
+		"K7T4SHgrow":     pw2,
+		"K6T6SH_sat":     sat,
+		"K3T3SH_N9":      tiled(datapath.DefaultArch(3, 64, 9, 1, 4, 3, herding.ModeSH, false), 3),
+		"USPS_K50T8_W18": usps,
+	}
+}
+
+// TestTiledVerilatorLint: verilator --lint-only -Wall gives no warning on the tiled core,
+// its testbench and its board top, for several Archs.
+func TestTiledVerilatorLint(t *testing.T) {
+	if _, err := exec.LookPath("verilator"); err != nil {
+		t.Skip("verilator not on PATH (apt-get install verilator): lint not run")
+	}
+	for name, a := range tiledLintArchs() {
+		t.Run(name, func(t *testing.T) {
+			if err := a.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			files, err := rtlgen.Verilog(a, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for n, v := range files {
+				if err := os.WriteFile(filepath.Join(dir, n), []byte(v), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			board, err := rtlgen.BoardVerilog(a, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			sources := func(extra ...string) []string {
+				var out []string
+				for _, f := range append(append([]string(nil), rtlgen.TiledSourceFiles...), extra...) {
+					out = append(out, filepath.Join(dir, f))
+				}
+				return out
+			}
+			for _, c := range []struct {
+				top  string
+				args []string
+			}{
+				{"herd_core", sources()},
+				{"herd_tb", append([]string{"--timing"}, sources(rtlgen.TBFile)...)},
+				{"herd_board", append([]string{"-DHERD_NO_PLL"}, sources(rtlgen.BoardFile)...)},
+			} {
+				args := append([]string{"--lint-only", "-Wall", "--top-module", c.top}, c.args...)
+				out, err := exec.Command("verilator", args...).CombinedOutput()
+				if err != nil || strings.TrimSpace(string(out)) != "" {
+					t.Errorf("verilator lint of %s: %v\n%s", c.top, err, out)
+				}
+			}
+		})
+	}
+}

@@ -51,6 +51,7 @@ func tiledParams(a datapath.Arch) string {
 	p := func(name string, v int, comment string) {
 		fmt.Fprintf(&b, "localparam integer %-14s = %d;  // %s\n", name, v, comment)
 	}
+	b.WriteString("/* verilator lint_off UNUSEDPARAM */  // the Arch in full, for readers: not every size is used\n")
 	b2i := func(v bool) int {
 		if v {
 			return 1
@@ -83,15 +84,17 @@ func tiledParams(a datapath.Arch) string {
 	for _, r := range datapath.Regs() {
 		p(regParam(r)+"_X", exactWidth(a, r), fmt.Sprintf("register %s: width of the exact values cast to it", r))
 	}
-	p("N_BITS", bits.Len(uint(a.N))+1, "N as a signed number")
 	maxLen := 0
-	for i, ph := range datapath.Schedule() {
-		n := ph.Len(s)
-		maxLen = max(maxLen, n)
-		p("LEN_"+ph.Name, n, fmt.Sprintf("phase %d: %s cycles", i, ph.Formula))
+	for _, ph := range datapath.Schedule() {
+		maxLen = max(maxLen, ph.Len(s))
 	}
-	p("CYW", bitsFor(maxLen+1), "phase cycle counter width")
-	fmt.Fprintf(&b, "localparam signed [UPDATE_X-1:0] N_U = %d'sd%d;  // N, for the updates\n", exactWidth(a, datapath.RegUpdate), a.N)
+	cyw := bitsFor(maxLen + 1)
+	p("CYW", cyw, "phase cycle counter width")
+	for i, ph := range datapath.Schedule() {
+		fmt.Fprintf(&b, "localparam [CYW-1:0] LAST_%-11s = %d'd%d;  // phase %d: %s cycles\n", ph.Name, cyw, ph.Len(s)-1, i, ph.Formula)
+	}
+	b.WriteString("/* verilator lint_on UNUSEDPARAM */\n")
+	fmt.Fprintf(&b, "localparam [UPDATE_X-1:0] N_U = %d'd%d;  // N, for the updates\n", exactWidth(a, datapath.RegUpdate), a.N)
 	mask := func(n int) string { // n ones in ZT + T bits
 		v := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1))
 		return fmt.Sprintf("%d'h%s", s.NT*a.Tile+a.Tile, v.Text(16))
@@ -116,7 +119,9 @@ func phaseMachine(a datapath.Arch) string {
 	fmt.Fprintf(&b, "localparam [PHW-1:0] PH_FIRST = PH_%s;  // after the load\n\n", sched[first].Name)
 	conds := datapath.Conds()
 	for _, c := range conds {
-		fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, c.Verilog)
+		if c.Name != "always" {
+			fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, c.Verilog)
+		}
 	}
 	b.WriteString(`
 reg [PHW-1:0] ph, ph_n;
@@ -127,7 +132,7 @@ always @* begin
   case (ph)
 `)
 	for _, ph := range sched {
-		fmt.Fprintf(&b, "    PH_%s: last_cyc = LEN_%s - 1;\n", ph.Name, ph.Name)
+		fmt.Fprintf(&b, "    PH_%s: last_cyc = LAST_%s;\n", ph.Name, ph.Name)
 	}
 	b.WriteString(`    default: last_cyc = {CYW{1'b0}};
   endcase
@@ -200,12 +205,14 @@ end
 // The next cycle's phase and cycle, for the registered memory addresses.
 wire nx_run = running || load_done;
 `)
+	b.WriteString("/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read\n")
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "wire nx_%-11s = nx_run && (ph_n == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}
+	b.WriteString("/* verilator lint_on UNUSEDSIGNAL */\n")
 	return b.String()
 }
 
@@ -267,11 +274,144 @@ func exactWidth(a datapath.Arch, r datapath.Reg) int {
 		return max(w(r), w(datapath.RegField)+1) + 1
 	case datapath.RegBestEnergy: // the energy register's value
 		return max(w(r), w(datapath.RegEnergy)) + 1
-	case datapath.RegPositive: // P + (-16 .. 16)
-		return max(w(r), 6) + 1
+	case datapath.RegPositive: // P + (-16 .. 16), a 7-bit term
+		return max(w(r), 7) + 1
 	case datapath.RegUpdate: // W + P +- N, b + sum z +- N, c + sum x +- N
 		return max(w(datapath.RegW), w(datapath.RegB), w(datapath.RegC), w(datapath.RegPositive), nb) + 2
 	default: // W, b, c: the update register's value
 		return max(w(r), w(datapath.RegUpdate)) + 1
 	}
+}
+
+// tiledConstants are the core's derived widths and the sized constants its counters and
+// addresses are compared with and stepped by, each at the width of what it meets.
+func tiledConstants(a datapath.Arch) string {
+	s := a.Sizes()
+	w := func(v int) int { return max(1, bits.Len(uint(v))) }
+	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
+	xload, wload := s.XWords, 3*s.WWords
+	bload, cload := a.K*bb, a.D*cb
+	loadw := max(14, w(xload+wload+bload+cload))
+	maxLen := 0
+	for _, ph := range datapath.Schedule() {
+		maxLen = max(maxLen, ph.Len(s))
+	}
+	cyw := bitsFor(maxLen + 1)
+	lastValid := a.N - (s.NB-1)*datapath.BatchWidth
+	var b strings.Builder
+	width := func(name string, v int, comment string) {
+		fmt.Fprintf(&b, "localparam integer %-10s = %d;  // %s\n", name, v, comment)
+	}
+	sized := func(name, wname string, wv, v int, comment string) {
+		fmt.Fprintf(&b, "localparam [%s-1:0] %-10s = %d'd%d;  // %s\n", wname, name, wv, v, comment)
+	}
+	width("TW", w(s.NTE), "tile counter")
+	width("NBW", w(s.NB), "batch counter")
+	width("SWW", w(a.Sweeps), "sweep counter")
+	width("DW", w(a.D-1), "visible-unit indices: block-RAM addresses of D words")
+	width("DCW", w(a.D), "a visible-unit counter that reaches D")
+	width("NW", w(a.N-1), "vector index")
+	width("AGW", w(s.GT), "group-within-tile counters")
+	width("LOADW", loadw, "load beat counter")
+	width("LAST_VALID", lastValid, "vectors in the last batch")
+	wd, tw, nbw, sww, agw := w(a.D-1), w(s.NTE), w(s.NB), w(a.Sweeps), w(s.GT)
+	sized("NT_LAST", "TW", tw, s.NT-1, "the last tile of the positive pass")
+	sized("NTE_LAST", "TW", tw, s.NTE-1, "the last tile of the energy pass")
+	sized("NB_LAST", "NBW", nbw, s.NB-1, "the last batch")
+	sized("S_LAST", "SWW", sww, a.Sweeps-1, "the last sweep")
+	sized("D_LAST", "DW", wd, a.D-1, "the last visible unit")
+	width("BGW", w(s.NTE*s.GT-1), "b memory address")
+	width("TRW", w(a.Tile-1), "tile row index")
+	sized("T_LAST", "TRW", w(a.Tile-1), a.Tile-1, "the last row of a tile")
+	sized("GT_LAST", "AGW", agw, s.GT-1, "the last group of a tile")
+	sized("D_END", "DCW", w(a.D), a.D, "D, where a j counter stops")
+	sized("ONE_B", "NBW", nbw, 1, "batch 1")
+	sized("RB_LAST", "DW+1", wd+1, 2*a.D-1, "the row buffer's last word")
+	for _, c := range []struct {
+		name string
+		v    int
+		what string
+	}{
+		{"CY_1", 1, "cycle 1"},
+		{"CY_D", a.D, "D"},
+		{"CY_D1", a.D + 1, "D + 1"},
+		{"CY_D3", a.D + 3, "D + 3: the replay's first read"},
+		{"CY_GD", s.G * a.D, "G D: the z half's reads"},
+		{"CY_GTD", s.GT * a.D, "(T/PW) D: a prefetch's reads"},
+		{"CY_RPEND", (s.G+1)*a.D + 3, "(G + 1) D + 3: past the replay's last read"},
+		{"CY_16T", 16 * a.Tile, "16 T: the readout chain"},
+		{"CY_WB", 7, "WB_FIRST: WRITEBACK's first W write"},
+		{"CY_WB1", 6, "WB_FIRST - 1"},
+		{"CY_WB2", 5, "WB_FIRST - 2"},
+		{"CY_WBEND", 7 + s.GT*a.D, "WB_FIRST + (T/PW) D"},
+		{"CY_WB1END", 6 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
+		{"CY_WBGT", 7 + s.GT, "WB_FIRST + T/PW: the growth writes"},
+	} {
+		sized(c.name, "CYW", cyw, c.v, c.what)
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+		what string
+	}{
+		{"A_D", a.D, "address step of a batch or a group"},
+		{"A_GTD", s.GT * a.D, "address step of a tile"},
+		{"A_T", a.Tile, "row step of a tile"},
+		{"A_GT", s.GT, "group step of a tile"},
+		{"A_K", a.K, "K, as a row index"},
+		{"A_KLAST", a.K - 1, "K - 1, as a value index"},
+		{"A_GLAST", s.G - 1, "the last group"},
+		{"A_PW", s.PW, "rows of a group"},
+	} {
+		sized(c.name, "14", 14, c.v, c.what)
+	}
+	sized("LD_X", "LOADW", loadw, xload, "load beats of X")
+	sized("LD_XW", "LOADW", loadw, xload+wload, "and of W")
+	sized("LD_XWB", "LOADW", loadw, xload+wload+bload, "and of b")
+	sized("LD_LAST", "LOADW", loadw, xload+wload+bload+cload-1, "the last load beat")
+	sized("LD_BLAST", "2", 2, bb-1, "the last beat of a b value")
+	sized("LD_CLAST", "2", 2, cb-1, "the last beat of a c value")
+	sized("PW_LAST", "2", 2, s.PW-1, "the last slot of a W word")
+	sized("LAST_VALID5", "5", 5, lastValid, "vectors in the last batch")
+	sized("LAST_VALID6", "6", 6, lastValid, "vectors in the last batch")
+	fmt.Fprintf(&b, "localparam [15:0] LAST_MASK = 16'h%04x;  // the last batch's real vectors\n", uint16(1<<lastValid-1))
+	return b.String()
+}
+
+// tiledExtFunctions are the sign extensions the core's exact sums need: each from one
+// width to the exact width of the register the sum is cast to (named <to>x_<from>).
+func tiledExtFunctions(a datapath.Arch) string {
+	w := func(r datapath.Reg) int { return a.Spec(r).Format.Word }
+	x := func(r datapath.Reg) int { return exactWidth(a, r) }
+	var b strings.Builder
+	ext := func(name string, from, to int, what string) {
+		body := "v"
+		if to > from {
+			body = fmt.Sprintf("{{%d{v[%d]}}, v}", to-from, from-1)
+		}
+		fmt.Fprintf(&b, "function [%d:0] %s;  // %s\n  input [%d:0] v;\n  %s = %s;\nendfunction\n", to-1, name, what, from-1, name, body)
+	}
+	F, P, U, V, E := datapath.RegField, datapath.RegPositive, datapath.RegUpdate, datapath.RegVisField, datapath.RegEnergy
+	W, B, C, BE := datapath.RegW, datapath.RegB, datapath.RegC, datapath.RegBestEnergy
+	ext("fx_b", w(B), x(F), "b, for a field sum")
+	ext("fx_f", w(F), x(F), "a field value, for a field sum")
+	ext("fx_w", w(W), x(F), "a weight, for a field sum")
+	ext("px_p", w(P), x(P), "a positive statistic, for its sum")
+	ext("px_7", 7, x(P), "a batch's term (-16 .. 16), for a positive sum")
+	ext("ux_w", w(W), x(U), "a weight, for an update")
+	ext("ux_p", w(P), x(U), "a positive statistic, for an update")
+	ext("ux_b", w(B), x(U), "b, for an update")
+	ext("ux_c", w(C), x(U), "c, for an update")
+	ext("wx_u", w(U), x(W), "an update, for W's cast")
+	ext("bx_u", w(U), x(B), "an update, for b's cast")
+	ext("cx_u", w(U), x(C), "an update, for c's cast")
+	ext("vx_w", w(W), x(V), "a weight, for a visible-field sum")
+	ext("vx_c", w(C), x(V), "c, for a visible-field sum")
+	ext("vx_v", w(V), x(V), "a visible field, for its sum")
+	ext("ex_e", w(E), x(E), "an energy, for its sum")
+	ext("ex_f", w(F), x(E), "a field, for an energy sum")
+	ext("bex_e", w(E), x(BE), "an energy, for the best-energy register")
+	ext("bex_b", w(BE), x(BE), "the best energy, for the comparison")
+	ext("wfrom_c", w(C), w(W), "c in a tile-buffer slot (c is no wider than W in mode SH)")
+	return b.String()
 }

@@ -79,6 +79,9 @@ initial por = 4'd0;
 always @(posedge cclk) if (!locked) por <= 4'd0; else if (!por[3]) por <= por + 4'd1;
 wire rst = !por[3];
 `)
+	div := (TiledClockHz + BoardBaud/2) / BoardBaud
+	m.add("The receiver's bit timer: half a bit to the start bit's middle, then a bit at a time.", fmt.Sprintf(
+		"localparam [CW+1:0] RX_HALF = %d'd%d;\nlocalparam [CW+1:0] RX_LAST = %d'd%d;\n", bitsFor(div)+2, div/2, bitsFor(div)+2, div-1))
 	m.add("UART receiver: the start bit's edge, then each bit sampled in its middle; a beat is two\nbytes, low first, offered to the core's load stream until it takes it.", `
 reg [1:0] rx_s;                 // rx synchronised to cclk
 reg [CW+1:0] rx_cnt;
@@ -99,13 +102,13 @@ always @(posedge cclk) begin
     if (!rx_busy) begin
       if (!rx_s[1]) begin
         rx_busy <= 1'b1;
-        rx_cnt <= BAUD_DIV / 2;
+        rx_cnt <= RX_HALF;
         rx_bit <= 4'd0;
       end
     end else if (rx_cnt != 0) begin
       rx_cnt <= rx_cnt - 1'b1;
     end else begin
-      rx_cnt <= BAUD_DIV - 1;
+      rx_cnt <= RX_LAST;
       rx_bit <= rx_bit + 4'd1;
       if (rx_bit >= 4'd1 && rx_bit <= 4'd8) rx_sh <= {rx_s[1], rx_sh[7:1]};
       if (rx_bit == 4'd9) begin  // the stop bit's middle: a byte

@@ -29,28 +29,9 @@ datapath.Schedule, so an iteration takes exactly Arch.IterationCycles clocks.`}
 		{"output", "reg", "", "overflow", "sticky: some register write wrapped or saturated"},
 	}
 	m.add("Sizes of the Arch (datapath.Arch, datapath.TileSizes) and the schedule's phase lengths.", tiledParams(a))
-	m.add("Derived widths and constants.", `
-localparam integer TW = $clog2(NTE + 1);
-localparam integer NBW = $clog2(NB + 1);
-localparam integer SWW = $clog2(S + 1);
-localparam integer DW = $clog2(D + 1);
-localparam integer NW = $clog2(N + 1);
-localparam integer WA = 14;                                  // SPRAM address bits
-localparam [TW-1:0] NT_LAST = NT - 1;
-localparam [TW-1:0] NTE_LAST = NTE - 1;
-localparam [NBW-1:0] NB_LAST = NB - 1;
-localparam [SWW-1:0] S_LAST = S - 1;
-localparam [DW-1:0] D_LAST = D - 1;
-localparam integer LAST_VALID = N - (NB - 1) * 16;          // vectors in the last batch
-localparam integer XLOAD = NB * D;                           // load beats: X words
-localparam integer WLOAD = 3 * WWORDS;                        // W words, three beats each
-localparam integer BBEATS = (B_W + 15) / 16;
-localparam integer CBEATS = (C_W + 15) / 16;
-localparam integer BLOAD = K * BBEATS;
-localparam integer CLOAD = D * CBEATS;
-localparam integer LOADW = $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) > 14 ? $clog2(XLOAD + WLOAD + BLOAD + CLOAD + 1) : 14;
-`)
+	m.add("Derived widths and sized constants (every comparison is between equal widths).", tiledConstants(a))
 	m.add("Overflow helpers of every register: fits_<r> and cast_<r> take the exact value at the\nregister's exact width <R>_X (its width plus what its sums need) and wrap or saturate.", tiledRegFunctions())
+	m.add("Sign extensions of the operands of the exact sums, to the exact width of their register.", tiledExtFunctions(a))
 	m.add("Shared state: the phase counters, the load's end, the search's flags.", `
 reg running;      // the load is done: iterations run
 reg load_done;    // the last load beat was written: running starts next cycle
@@ -98,15 +79,16 @@ reg [NBW-1:0] ld_b;                   // X: batch of the beat
 reg [DW-1:0] ld_j;                    // X: visible unit of the beat; W: word within a group run
 reg [13:0] ld_w;                      // W: word index
 reg [1:0] ld_q;                       // W: SPRAM of the beat
+/* verilator lint_off UNUSEDSIGNAL */  // bits above b's and c's widths are padding
 reg [31:0] ld_acc;                    // b, c: beats of a value, low first
 reg [1:0] ld_k;                       // b, c: beats of the value so far
 reg [13:0] ld_i;                      // b, c: value index
 reg [13:0] ld_bg;                     // b: group of the value (i / PW)
 reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
 wire ld_take = s_axis_load_tvalid && !running && !load_done;
-wire ld_in_x = (ld_n < XLOAD);
-wire ld_in_w = !ld_in_x && (ld_n < XLOAD + WLOAD);
-wire ld_in_b = !ld_in_x && !ld_in_w && (ld_n < XLOAD + WLOAD + BLOAD);
+wire ld_in_x = (ld_n < LD_X);
+wire ld_in_w = !ld_in_x && (ld_n < LD_XW);
+wire ld_in_b = !ld_in_x && !ld_in_w && (ld_n < LD_XWB);
 wire ld_in_c = !ld_in_x && !ld_in_w && !ld_in_b;
 assign s_axis_load_tready = !running && !load_done;
 // The registered beat, written in the next cycle.
@@ -116,6 +98,7 @@ reg [13:0] lw_addr;
 reg [1:0] lw_q;
 reg [DW-1:0] lw_j;
 reg [31:0] lw_val;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, s_axis_load_tdata} : {s_axis_load_tdata, ld_acc[15:0]};
 always @(posedge clk) begin
   {lw_x, lw_w, lw_b, lw_c} <= 4'b0;
@@ -157,7 +140,7 @@ always @(posedge clk) begin
         // b or c: a value is ceil(width/16) beats; write it with its last beat.
         ld_acc <= ld_val;
         ld_k <= ld_k + 1'b1;
-        if (ld_k == (ld_in_b ? BBEATS - 1 : CBEATS - 1)) begin
+        if (ld_k == (ld_in_b ? LD_BLAST : LD_CLAST)) begin
           ld_k <= 2'd0;
           lw_b <= ld_in_b;
           lw_c <= ld_in_c;
@@ -166,27 +149,27 @@ always @(posedge clk) begin
           lw_val <= ld_val;
           ld_i <= ld_i + 1'b1;
           if (ld_in_b) begin
-            ld_bs <= (ld_bs == PW - 1) ? 2'd0 : ld_bs + 1'b1;
-            if (ld_bs == PW - 1) ld_bg <= ld_bg + 1'b1;
+            ld_bs <= (ld_bs == PW_LAST) ? 2'd0 : ld_bs + 1'b1;
+            if (ld_bs == PW_LAST) ld_bg <= ld_bg + 1'b1;
           end
-          if (ld_in_b && ld_i == K - 1) ld_i <= 14'd0;
+          if (ld_in_b && ld_i == A_KLAST) ld_i <= 14'd0;
         end
       end
-      if (ld_n == XLOAD + WLOAD + BLOAD + CLOAD - 1) load_done <= 1'b1;
+      if (ld_n == LD_LAST) load_done <= 1'b1;
     end
   end
 end
 // The X word's sum over its batch's real vectors, for sum x.
-wire [15:0] lw_mask = lw_lastb ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
-wire [4:0] lw_valid = lw_lastb ? LAST_VALID[4:0] : 5'd16;
+wire [15:0] lw_mask = lw_lastb ? LAST_MASK : 16'hffff;
+wire [4:0] lw_valid = lw_lastb ? LAST_VALID5 : 5'd16;
 reg [4:0] lw_ones;
 integer li;
 always @* begin
   lw_ones = 5'd0;
   for (li = 0; li < 16; li = li + 1) lw_ones = lw_ones + {4'b0, lw_data[li] & lw_mask[li]};
 end
-wire signed [6:0] lw_term = $signed({1'b0, lw_ones, 1'b0}) - $signed({2'b0, lw_valid});  // -16 .. 16
-wire signed [POSITIVE_X-1:0] lw_sx = (lw_first ? $signed(1'b0) : $signed(sx_rd)) + lw_term;
+wire [6:0] lw_term = {1'b0, lw_ones, 1'b0} - {2'b0, lw_valid};  // -16 .. 16
+wire [POSITIVE_X-1:0] lw_sx = (lw_first ? {POSITIVE_X{1'b0}} : px_p(sx_rd)) + px_7(lw_term);
 always @(posedge clk) if (lw_x) sx_mem[lw_j] <= cast_positive(lw_sx);
 `
 
@@ -235,7 +218,7 @@ always @(posedge clk) begin
   tile_rd <= tile_mem[tile_ra];
   p_rd <= p_mem[p_ra];
   xb_rd <= xb_mem[xb_ra];
-  b_rd <= b_mem[b_ra[$clog2(BG+1)-1:0]];
+  b_rd <= b_mem[b_ra[BGW-1:0]];
   c_rd <= c_mem[c_ra];
   sx_rd <= sx_mem[running ? sx_ra : ld_j];
   vis_rd <= vis_mem[vis_ra];
@@ -246,15 +229,14 @@ end
 	tiledAddresses = `
 // Sub-counters of the next cycle: PREFETCH and WRITEBACK step (j, gi), gi fastest.
 reg [DW-1:0] aj;              // j of the next cycle's word
-reg [TW+2:0] ag;              // gi of the next cycle's word
+reg [AGW-1:0] ag;             // gi of the next cycle's word
 reg [13:0] xbase, tbase;      // batch b's first X word (b D); tile k's first W word (k GT D)
 reg [13:0] wrow;              // tbase + aj
 reg [13:0] best_base;         // SH: the best vector's batch (its first X word)
 reg [3:0] best_col;           // SH: the best vector's bit in its batch's words
-wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + D : xbase;
-wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase + GT * D : tbase;
+wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + A_D : xbase;
+wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase + A_GTD : tbase;
 // WRITEBACK writes word (g, j) at cycle 7 + j GT + gi (tiledWriteback's pipeline).
-localparam integer WB_FIRST = 7;
 always @(posedge clk) begin
   if (rst) begin
     xbase <= 14'd0;
@@ -269,9 +251,9 @@ always @(posedge clk) begin
     xa <= lw_addr;
     x_wdata <= lw_data;
     x_we <= 1'b1;
-  end else if ((nx_pass || nx_e_pass) && cyc_n < D)
+  end else if ((nx_pass || nx_e_pass) && cyc_n < CY_D)
     xa <= (cyc_n == 0) ? xbase_n : xa + 1'b1;
-  else if (nx_gather && cyc_n < D)
+  else if (nx_gather && cyc_n < CY_D)
     xa <= (cyc_n == 0) ? best_base : xa + 1'b1;
   // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
   // reads in address order.
@@ -280,23 +262,23 @@ always @(posedge clk) begin
     wa <= lw_addr;
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
-  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST)) begin
+  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == CY_WB)) begin
     wa <= tbase_n;
     wrow <= tbase_n;
     aj <= {DW{1'b0}};
-    ag <= 0;
-  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n < GT * D) ||
-               (nx_writeback && cyc_n > WB_FIRST && cyc_n < WB_FIRST + GT * D)) begin
-    if (ag == GT - 1) begin
-      ag <= 0;
+    ag <= {AGW{1'b0}};
+  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n < CY_GTD) ||
+               (nx_writeback && cyc_n > CY_WB && cyc_n < CY_WBEND)) begin
+    if (ag == GT_LAST) begin
+      ag <= {AGW{1'b0}};
       aj <= aj + 1'b1;
       wrow <= wrow + 1'b1;
       wa <= wrow + 1'b1;
     end else begin
       ag <= ag + 1'b1;
-      wa <= wa + D;
+      wa <= wa + A_D;
     end
-  end else if (nx_sweep && cyc_n < G * D)
+  end else if (nx_sweep && cyc_n < CY_GD)
     wa <= (cyc_n == 0) ? 14'd0 : wa + 1'b1;
   if (wb_write) begin
     w_wdata <= wb_word;
@@ -309,8 +291,12 @@ end
 var (
 	tiledPrefetch = `
 reg [13:0] trow, bgbase;          // tile k's first row (k T) and first group (k GT)
-reg [T-1:0] rv, rve;              // tile rows that hold a hidden unit (rv), or the c row too (rve)
-reg [ZT+T-1:0] rv_all, rve_all;   // those masks for every tile, the current tile's at the bottom
+reg [T-1:0] rv;                   // tile rows that hold a hidden unit
+/* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
+reg [T-1:0] rve;                  // or the c row too (the energy pass)
+reg [ZT+T-1:0] rve_all;
+/* verilator lint_on UNUSEDSIGNAL */
+reg [ZT+T-1:0] rv_all;            // the masks for every tile, the current tile's at the bottom
 always @(posedge clk) begin
   if (rst || clr_tile) begin
     rv_all <= RV_INIT;
@@ -324,27 +310,27 @@ always @* begin
   rv = rv_all[T-1:0];
   rve = rve_all[T-1:0];
 end
-wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + GT : bgbase;
+wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + A_GT : bgbase;
 always @(posedge clk) begin
   if (rst || clr_tile) begin
     trow <= 14'd0;
     bgbase <= 14'd0;
   end else if (step_tile) begin
-    trow <= trow + T;
-    bgbase <= bgbase + GT;
+    trow <= trow + A_T;
+    bgbase <= bgbase + A_GT;
   end
 end
 // The word read at cycle c lands at c + 1 with its (j, gi).
 reg pf_v, pf_e;
 reg [DW-1:0] pf_j;
-reg [TW+2:0] pf_gi;
+reg [AGW-1:0] pf_gi;
 always @(posedge clk) begin
-  pf_v <= (in_prefetch || in_e_prefetch) && cyc < GT * D;
+  pf_v <= (in_prefetch || in_e_prefetch) && cyc < CY_GTD;
   pf_e <= in_e_prefetch;
   pf_j <= aj;
   pf_gi <= ag;
 end
-wire [13:0] pf_row0 = trow + pf_gi * PW;
+wire [13:0] pf_row0 = trow + {{(14-AGW){1'b0}}, pf_gi} * A_PW;  // the group's first row
 // The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
 // current turn; stage 0 is the group that lands, and the ring turns one stage a word.
 reg [T*FIELD_W-1:0] st;
@@ -352,18 +338,18 @@ reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
 reg pf_ovf;
 integer ps;
-reg signed [FIELD_X-1:0] pf_exact;
+reg [FIELD_X-1:0] pf_exact;
 reg [13:0] pf_row;
 always @* begin
   pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1) begin
-    pf_row = pf_row0 + ps;
+    pf_row = pf_row0 + ps[13:0];
     pf_slots[ps*W_W +: W_W] = w_rd[ps*SW +: W_W];
-    if (pf_e && pf_row == K) pf_slots[ps*W_W +: W_W] = {{(W_W-C_W){c_rd[C_W-1]}}, c_rd};
-    pf_exact = ((pf_j == {DW{1'b0}}) ? ((pf_row < K) ? $signed(b_rd[ps*B_W +: B_W]) : $signed(1'b0)) : $signed(st[ps*FIELD_W +: FIELD_W]))
-             - $signed(pf_slots[ps*W_W +: W_W]);
+    if (pf_e && pf_row == A_K) pf_slots[ps*W_W +: W_W] = wfrom_c(c_rd);
+    pf_exact = ((pf_j == {DW{1'b0}}) ? ((pf_row < A_K) ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
+             - fx_w(pf_slots[ps*W_W +: W_W]);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
-    if (pf_row > K || (pf_row == K && !pf_e)) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
+    if (pf_row > A_K || (pf_row == A_K && !pf_e)) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
     else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
   end
 end
@@ -373,9 +359,15 @@ end
 generate
   if (GT > 1) begin : g_stage
     reg [(GT-1)*PW*W_W-1:0] pf_stage;
+    wire [(GT-1)*PW*W_W-1:0] pf_staged;  // a group on: the new one on top
+    if (GT > 2) begin : g_long
+      assign pf_staged = {pf_slots, pf_stage[(GT-1)*PW*W_W-1:PW*W_W]};
+    end else begin : g_short
+      assign pf_staged = pf_slots;
+    end
     always @(posedge clk) begin
-      if (pf_v) pf_stage <= (pf_stage >> (PW*W_W)) | (pf_slots << ((GT-2)*PW*W_W));  // extended to the stage first
-      if (pf_v && pf_gi == GT - 1) tile_mem[pf_j] <= {pf_slots, pf_stage};
+      if (pf_v) pf_stage <= pf_staged;
+      if (pf_v && pf_gi == GT_LAST) tile_mem[pf_j] <= {pf_slots, pf_stage};
     end
   end else begin : g_nostage
     always @(posedge clk) if (pf_v) tile_mem[pf_j] <= pf_slots;
@@ -396,7 +388,9 @@ reg arr_clear, arr_add, arr_all, arr_capture, arr_shift;
 reg [15:0] arr_mask;
 reg [T*FIELD_W-1:0] arr_bus;
 wire [T*16-1:0] arr_z;
+/* verilator lint_off UNUSEDSIGNAL */  // mode H has no readout chain
 wire [FIELD_W-1:0] arr_chain;
+/* verilator lint_on UNUSEDSIGNAL */
 wire arr_ovf;
 herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH), .IN_REG(0)) arr (
   .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
@@ -405,10 +399,8 @@ herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH),
 wire nx_any_pass = nx_pass || nx_e_pass;
 function [FIELD_W-1:0] twice_w;  // 2 W, sign-extended to the accumulators (FIELD_W > W_W)
   input [W_W-1:0] w;
-  reg signed [FIELD_W-1:0] t;
   begin
-    t = $signed(w);
-    twice_w = t <<< 1;
+    twice_w = {{(FIELD_W-W_W-1){w[W_W-1]}}, w, 1'b0};
   end
 endfunction
 integer ar;
@@ -416,9 +408,9 @@ always @(posedge clk) begin
   // Controls act at the end of the cycle they are high in: set from the next state.
   arr_clear <= nx_any_pass && cyc_n == 0;
   arr_capture <= (nx_any_pass || nx_writeback || nx_e_drain) && cyc_n == 0;
-  arr_add <= nx_any_pass && cyc_n >= 1 && cyc_n <= D + 1;
-  arr_all <= nx_any_pass && cyc_n == 1;
-  arr_shift <= (nx_e_pass || nx_e_drain) && cyc_n >= 1 && cyc_n < 16 * T;
+  arr_add <= nx_any_pass && cyc_n >= CY_1 && cyc_n <= CY_D1;
+  arr_all <= nx_any_pass && cyc_n == CY_1;
+  arr_shift <= (nx_e_pass || nx_e_drain) && cyc_n >= CY_1 && cyc_n < CY_16T;
   // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
   // read a cycle ago, and that cycle's X word.
   arr_mask <= x_rd;
@@ -431,26 +423,26 @@ end
 // One pipeline for PASS (batch b-1 at j, issued at cycle j) and WRITEBACK (the last batch at
 // j, issued at cycle 1 + j GT): issue (xb, tile read) -> stage 1 (xor, nibble counts) ->
 // stage 2 (term; P read) -> stage 3 (P + term, cast).
-reg [DW-1:0] wj;                  // WRITEBACK: j of this cycle's group run
-reg [TW+2:0] wq;                  // WRITEBACK: cycle within j (0 .. GT - 1)
+reg [DCW-1:0] wj;                 // WRITEBACK: j of this cycle's group run (stops at D)
+reg [AGW-1:0] wq;                 // WRITEBACK: cycle within j (0 .. GT - 1)
 always @(posedge clk) begin
-  if (nx_writeback && cyc_n == 1) begin
-    wj <= {DW{1'b0}};
-    wq <= 0;
+  if (nx_writeback && cyc_n == CY_1) begin
+    wj <= {DCW{1'b0}};
+    wq <= {AGW{1'b0}};
   end else if (in_writeback) begin
-    wq <= (wq == GT - 1) ? 0 : wq + 1'b1;
-    if (wq == GT - 1 && wj != D) wj <= wj + 1'b1;  // stops at D: the run is over
+    wq <= (wq == GT_LAST) ? {AGW{1'b0}} : wq + 1'b1;
+    if (wq == GT_LAST && wj != D_END) wj <= wj + 1'b1;  // stops at D: the run is over
   end
 end
-wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && cyc < D;
-wire pp_issue_wb = in_writeback && cyc >= 1 && wq == 0 && wj < D;
+wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && cyc < CY_D;
+wire pp_issue_wb = in_writeback && cyc >= CY_1 && wq == {AGW{1'b0}} && wj < D_END;
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
 always @(posedge clk) begin
   pp_v1 <= pp_issue_pass || pp_issue_wb;
   pp_wb1 <= pp_issue_wb;
-  pp_f1 <= pp_issue_wb ? (NB == 1) : (batch == 1);
-  pp_j1 <= pp_issue_wb ? wj : cyc[DW-1:0];
+  pp_f1 <= pp_issue_wb ? (NB == 1) : (batch == ONE_B);
+  pp_j1 <= pp_issue_wb ? wj[DW-1:0] : cyc[DW-1:0];
   {pp_v2, pp_wb2, pp_f2, pp_j2} <= {pp_v1, pp_wb1, pp_f1, pp_j1};
   {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
 end
@@ -458,11 +450,11 @@ end
 reg xw_v;
 reg [DW-1:0] xw_j;
 always @(posedge clk) begin
-  xw_v <= (in_pass || in_e_pass) && cyc < D;
+  xw_v <= (in_pass || in_e_pass) && cyc < CY_D;
   xw_j <= cyc[DW-1:0];
   if (xw_v) xb_mem[xw_j] <= x_rd;
 end
-wire [15:0] pp_mask = pp_wb1 ? ((17'd1 << LAST_VALID) - 17'd1) : 16'hffff;
+wire [15:0] pp_mask = pp_wb1 ? LAST_MASK : 16'hffff;
 reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
 reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16)
 reg [4:0] pvalid1;
@@ -480,18 +472,18 @@ always @* begin
   end
 end
 always @(posedge clk) begin
-  pvalid1 <= pp_wb1 ? LAST_VALID[4:0] : 5'd16;
+  pvalid1 <= pp_wb1 ? LAST_VALID5 : 5'd16;
   pc1 <= pc1_n;
   pterm <= pterm_n;
 end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
 reg [T*POSITIVE_W-1:0] pnew;
 reg pnew_ovf;
-reg signed [POSITIVE_X-1:0] pexact;
+reg [POSITIVE_X-1:0] pexact;
 always @* begin
   pnew_ovf = 1'b0;
   for (pr = 0; pr < T; pr = pr + 1) begin
-    pexact = (pp_f3 ? $signed(1'b0) : $signed(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + $signed(pterm[pr*7 +: 7]);
+    pexact = (pp_f3 ? {POSITIVE_X{1'b0}} : px_p(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + px_7(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
     if (!fits_positive(pexact) && rv[pr]) pnew_ovf = 1'b1;
   end
@@ -502,14 +494,13 @@ wire ovf_positive = pp_v3 && pnew_ovf;
 reg [T*POSITIVE_W-1:0] zsum;
 reg zs_v, zs_first, zs_last;
 reg zsum_ovf;
-localparam [5:0] LAST_VALID6 = LAST_VALID;
-reg signed [POSITIVE_X-1:0] zexact;
+reg [POSITIVE_X-1:0] zexact;
 reg [T*POSITIVE_W-1:0] zsum_n;
 reg [4:0] zones;
 integer zr, zn;
 always @(posedge clk) begin
   zs_v <= GROW != 0 && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
-  zs_first <= in_writeback ? (NB == 1) : (batch == 1);
+  zs_first <= in_writeback ? (NB == 1) : (batch == ONE_B);
   zs_last <= in_writeback;
 end
 always @* begin
@@ -518,8 +509,8 @@ always @* begin
     zones = 5'd0;
     for (zn = 0; zn < 16; zn = zn + 1)
       zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
-    zexact = (zs_first ? $signed(1'b0) : $signed(zsum[zr*POSITIVE_W +: POSITIVE_W]))
-           + $signed({1'b0, zones, 1'b0}) - $signed(zs_last ? LAST_VALID6 : 6'd16);
+    zexact = (zs_first ? {POSITIVE_X{1'b0}} : px_p(zsum[zr*POSITIVE_W +: POSITIVE_W]))
+           + px_7({1'b0, zones, 1'b0} - {1'b0, zs_last ? LAST_VALID6 : 6'd16});
     zsum_n[zr*POSITIVE_W +: POSITIVE_W] = cast_positive(zexact);
     if (!fits_positive(zexact) && rv[zr]) zsum_ovf = 1'b1;
   end
@@ -533,7 +524,7 @@ var (
 	tiledWriteback = `
 // Stage 4 (issue + 4): u = W + P - N z*_r x*_j through the update register; stage 5: W.
 reg [T*POSITIVE_W-1:0] pfin;
-reg wb_v4, wb_v5;
+reg wb_v4;
 reg wbx1, wbx2, wbx3, wbx4;               // x*_j along the pipeline (xs turns once a j)
 reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
 reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
@@ -543,14 +534,13 @@ always @* begin
 end
 reg [T*W_W-1:0] wb_res, wb_res_n;
 reg [UPDATE_W-1:0] wb_u;
-reg signed [UPDATE_X-1:0] wb_exact;
-reg signed [W_X-1:0] wb_wx;
+reg [UPDATE_X-1:0] wb_exact;
+reg [W_X-1:0] wb_wx;
 reg wb_ovf_n, wb_ovf;
 integer wr;
 always @(posedge clk) begin
   pfin <= pnew;
   wb_v4 <= pp_v3 && pp_wb3;
-  wb_v5 <= wb_v4;
   wbx1 <= xs[0];
   {wbx2, wbx3, wbx4} <= {wbx1, wbx2, wbx3};
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
@@ -560,9 +550,9 @@ end
 always @* begin
   wb_ovf_n = 1'b0;
   for (wr = 0; wr < T; wr = wr + 1) begin
-    wb_exact = $signed(tile_rd[wr*W_W +: W_W]) + $signed(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
+    wb_exact = ux_w(tile_rd[wr*W_W +: W_W]) + ux_p(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
     wb_u = cast_update(wb_exact);
-    wb_wx = $signed(wb_u);
+    wb_wx = wx_u(wb_u);
     wb_res_n[wr*W_W +: W_W] = rv[wr] ? cast_w(wb_wx) : {W_W{1'b0}};
     if (rv[wr] && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
   end
@@ -573,44 +563,44 @@ always @(posedge clk) begin
 end
 // Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data and write
 // enable are registered the cycle before, from slice gi of wb_res.
-reg [TW+2:0] wgi;
-always @(posedge clk) wgi <= (in_writeback && cyc == WB_FIRST - 2) ? 0 : (wgi == GT - 1) ? 0 : wgi + 1'b1;
-assign wb_write = in_writeback && cyc >= WB_FIRST - 1 && cyc < WB_FIRST - 1 + GT * D;
+reg [AGW-1:0] wgi;
+always @(posedge clk) wgi <= ((in_writeback && cyc == CY_WB2) || wgi == GT_LAST) ? {AGW{1'b0}} : wgi + 1'b1;
+assign wb_write = in_writeback && cyc >= CY_WB1 && cyc < CY_WB1END;
 integer wsl, wg;
 always @* begin  // group wgi's slots: a GT-way choice (a case, not a barrel shifter)
   wb_word = 48'd0;
   for (wg = 0; wg < GT; wg = wg + 1)
-    if (wgi == wg)
+    if (wgi == wg[AGW-1:0])
       for (wsl = 0; wsl < PW; wsl = wsl + 1)
         wb_word[wsl*SW +: W_W] = wb_res[(wg*PW + wsl)*W_W +: W_W];
 end
 // Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 7 + gi),
 // b + sum z - N z* is cast to the update register, then to b, and written.
 reg gb_v1, gb_v2;
-reg [13:0] gb_g1, gb_g2;
-reg [TW+2:0] gb_gi1, gb_gi2;
+reg [BGW-1:0] gb_g1, gb_g2;
+reg [AGW-1:0] gb_gi1, gb_gi2;
 reg [PW*UPDATE_W-1:0] gb_u, gb_u_n;
 reg [PW*B_W-1:0] gb_new;
 reg gb_ovf1_n, gb_ovf2_n, gb_ovf1, gb_ovf2;
-reg signed [UPDATE_X-1:0] gb_exact;
-reg signed [B_X-1:0] gb_bx;
+reg [UPDATE_X-1:0] gb_exact;
+reg [B_X-1:0] gb_bx;
 integer gs;
 always @* begin
   gb_ovf1_n = 1'b0;
   gb_ovf2_n = 1'b0;
   for (gs = 0; gs < PW; gs = gs + 1) begin
-    gb_exact = $signed(b_rd[gs*B_W +: B_W]) + $signed(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
+    gb_exact = ux_b(b_rd[gs*B_W +: B_W]) + ux_p(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
              - (zt[gb_gi1*PW+gs] ? N_U : -N_U);
     gb_u_n[gs*UPDATE_W +: UPDATE_W] = cast_update(gb_exact);
     if (rv[gb_gi1*PW + gs] && !fits_update(gb_exact)) gb_ovf1_n = 1'b1;
-    gb_bx = $signed(gb_u[gs*UPDATE_W +: UPDATE_W]);
+    gb_bx = bx_u(gb_u[gs*UPDATE_W +: UPDATE_W]);
     gb_new[gs*B_W +: B_W] = cast_b(gb_bx);
     if (rv[gb_gi2*PW + gs] && !fits_b(gb_bx)) gb_ovf2_n = 1'b1;
   end
 end
 always @(posedge clk) begin
-  gb_v1 <= GROW != 0 && in_writeback && cyc >= WB_FIRST && cyc < WB_FIRST + GT;
-  gb_g1 <= b_ra;
+  gb_v1 <= GROW != 0 && in_writeback && cyc >= CY_WB && cyc < CY_WBGT;
+  gb_g1 <= b_ra[BGW-1:0];
   gb_gi1 <= ag;
   gb_v2 <= gb_v1;
   gb_g2 <= gb_g1;
@@ -623,8 +613,8 @@ end
 integer bs;
 always @(posedge clk)
   for (bs = 0; bs < PW; bs = bs + 1)
-    if ((lw_b && lw_q == bs) || gb_v2)
-      b_mem[lw_b ? lw_addr : gb_g2][bs*B_W +: B_W] <= lw_b ? lw_val[B_W-1:0] : gb_new[bs*B_W +: B_W];
+    if ((lw_b && lw_q == bs[1:0]) || gb_v2)
+      b_mem[lw_b ? lw_addr[BGW-1:0] : gb_g2][bs*B_W +: B_W] <= lw_b ? lw_val[B_W-1:0] : gb_new[bs*B_W +: B_W];
 wire ovf_writeback = wb_ovf || gb_ovf1 || gb_ovf2;
 `
 
@@ -638,20 +628,20 @@ reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
 reg sacc_ovf, sacc_ovf_n;
-reg signed [FIELD_X-1:0] sexact;
+reg [FIELD_X-1:0] sexact;
 reg [PW*FIELD_W-1:0] sacc_n;
 integer ss;
 always @* begin
   sacc_ovf_n = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
-    sexact = (sw_f2 ? $signed(sw_b[ss*B_W +: B_W]) : $signed(sacc[ss*FIELD_W +: FIELD_W]))
-           + (sxb2 ? $signed(sw_w[ss*W_W +: W_W]) : -$signed(sw_w[ss*W_W +: W_W]));
+    sexact = (sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W]))
+           + (sxb2 ? fx_w(sw_w[ss*W_W +: W_W]) : -fx_w(sw_w[ss*W_W +: W_W]));
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
     if (sw_g2 * PW + ss < K && !fits_field(sexact)) sacc_ovf_n = 1'b1;
   end
 end
 always @(posedge clk) begin
-  sw_v1 <= in_sweep && cyc < G * D;
+  sw_v1 <= in_sweep && cyc < CY_GD;
   sw_f1 <= sj == {DW{1'b0}};
   sw_l1 <= sj == D_LAST;
   sw_g1 <= sg;
@@ -659,7 +649,7 @@ always @(posedge clk) begin
   {sw_v2, sw_f2, sw_l2, sw_g2, sxb2} <= {sw_v1, sw_f1, sw_l1, sw_g1, sxb1};
   for (ss = 0; ss < PW; ss = ss + 1) sw_w[ss*W_W +: W_W] <= w_rd[ss*SW +: W_W];
   if (sw_v1 && sw_f1) sw_b <= b_rd;
-  rb_wa <= (nx_sweep && cyc_n == 1) ? {(DW+1){1'b0}} : (rb_wa == 2 * D - 1) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
+  rb_wa <= ((nx_sweep && cyc_n == CY_1) || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
   if (sw_v2) sacc <= sacc_n;
   sacc_ovf <= sw_v2 && sacc_ovf_n;
@@ -680,7 +670,7 @@ always @* begin
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
 // x* moves one place a step: turning (x*_j at bit 0 in cycle j) or taking a new bit on top.
-wire xs_turn = (in_sweep && cyc < G * D) || pp_issue_wb || (in_c_update && cyc < D);
+wire xs_turn = (in_sweep && cyc < CY_GD) || pp_issue_wb || (in_c_update && cyc < CY_D);
 wire xs_shift = xs_turn || ga_v1 || (rp_v2 && rp_last2);
 wire xs_in = xs_turn ? xs[0] : ga_v1 ? x_rd[best_col] : x_new;
 reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
@@ -693,10 +683,10 @@ reg rp_v1, rp_v2, rp_first1, rp_first2, rp_last1, rp_last2;
 reg [DW-1:0] rp_j0, rp_j1, rp_j2;
 reg [13:0] rp_g0;
 reg [PW-1:0] rp_z1;
-reg signed [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
-wire rp_issue = in_sweep && cyc >= D + 3 && cyc < (G + 1) * D + 3;
+reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
+wire rp_issue = in_sweep && cyc >= CY_D3 && cyc < CY_RPEND;
 always @(posedge clk) begin
-  if (nx_sweep && cyc_n == D + 3) begin
+  if (nx_sweep && cyc_n == CY_D3) begin
     rp_j0 <= {DW{1'b0}};
     rp_g0 <= 14'd0;
   end else if (rp_issue) begin
@@ -705,18 +695,18 @@ always @(posedge clk) begin
   end
   rp_v1 <= rp_issue;
   rp_j1 <= rp_j0;
-  rp_first1 <= (rp_g0 == 0);
-  rp_last1 <= (rp_g0 == G - 1);
+  rp_first1 <= (rp_g0 == 14'd0);
+  rp_last1 <= (rp_g0 == A_GLAST);
   rp_z1 <= zrep;
   {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_v1, rp_j1, rp_first1, rp_last1};
   rp_tree <= rp_tree_n;
 end
 integer rs;
 always @* begin
-  rp_tree_n = $signed(1'b0);
+  rp_tree_n = {VIS_FIELD_X{1'b0}};
   for (rs = 0; rs < PW; rs = rs + 1)
-    rp_tree_n = rp_tree_n + (rp_z1[rs] ? $signed(rb_rd[rs*W_W +: W_W]) : -$signed(rb_rd[rs*W_W +: W_W]));
-  vexact = (rp_first2 ? $signed(c_rd) : $signed(vis_rd)) + rp_tree;
+    rp_tree_n = rp_tree_n + (rp_z1[rs] ? vx_w(rb_rd[rs*W_W +: W_W]) : -vx_w(rb_rd[rs*W_W +: W_W]));
+  vexact = (rp_first2 ? vx_c(c_rd) : vx_v(vis_rd)) + rp_tree;
 end
 wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
 wire x_new = ~vis_new[VIS_FIELD_W-1];
@@ -724,16 +714,16 @@ always @(posedge clk) if (rp_v2) vis_mem[rp_j2] <= vis_new;
 wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
 reg ga_v1;
-always @(posedge clk) ga_v1 <= in_gather && cyc < D;
+always @(posedge clk) ga_v1 <= in_gather && cyc < CY_D;
 // C_UPDATE: c + sum x - N x*_j through the update register, then c.
 reg cu_v1, cu_v2, cux1;
 reg [DW-1:0] cu_j1, cu_j2;
 reg [UPDATE_W-1:0] cu_u;
 reg cu_ovf1, cu_ovf2;
-wire signed [UPDATE_X-1:0] cu_exact = $signed(c_rd) + $signed(sx_rd) - (cux1 ? N_U : -N_U);
-wire signed [C_X-1:0] cu_cx = $signed(cu_u);
+wire [UPDATE_X-1:0] cu_exact = ux_c(c_rd) + ux_p(sx_rd) - (cux1 ? N_U : -N_U);
+wire [C_X-1:0] cu_cx = cx_u(cu_u);
 always @(posedge clk) begin
-  cu_v1 <= in_c_update && cyc < D;
+  cu_v1 <= in_c_update && cyc < CY_D;
   cu_j1 <= cyc[DW-1:0];
   cux1 <= xs[0];
   {cu_v2, cu_j2} <= {cu_v1, cu_j1};
@@ -775,39 +765,44 @@ generate
 if (MODE_SH != 0) begin : g_energy
   (* no_rw_check *) reg [ENERGY_W-1:0] e_mem [0:N-1];
   reg [NW-1:0] e_ra, en_1, en_2;
+  /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
+  wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [ENERGY_W-1:0] e_rd, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
-  reg [4:0] ek_n, ek_r;                     // the chain value shown this cycle: column, row
+  reg [4:0] ek_n;                           // the chain value shown this cycle: column
+  reg [TRW-1:0] ek_r;                       // and row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
-  reg signed [ENERGY_X-1:0] eabs, eabs2;
+  reg [ENERGY_X-1:0] eabs, eabs2;
   reg [13:0] ebase1, ebase2;
   reg [3:0] ecol1, ecol2;
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
   wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
   wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
-  wire signed [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? $signed(1'b0) : $signed(e_rd)) : $signed(e_acc)) + eabs2;
-  wire signed [BEST_ENERGY_X-1:0] e_bx = $signed(e_acc);
-  wire e_better = $signed(e_acc) > $signed(best);
+  wire [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
+  wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
+  wire [BEST_ENERGY_X-1:0] e_best = bex_b(best);
+  wire e_better = $signed(e_bx) > $signed(e_best);
   always @(posedge clk) begin
     // Which value the chain shows next cycle.
     if ((in_e_pass || in_e_drain) && cyc == 0) begin
       ek_v <= MODE_SH != 0 && !e_capt_b0;
       ek_n <= 5'd0;
-      ek_r <= 5'd0;
+      ek_r <= {TRW{1'b0}};
     end else if (ek_v) begin
-      ek_r <= (ek_r == T - 1) ? 5'd0 : ek_r + 1'b1;
-      if (ek_r == T - 1) ek_n <= ek_n + 1'b1;
-      if (ek_r == T - 1 && ek_n == 15) ek_v <= 1'b0;
+      ek_r <= (ek_r == T_LAST) ? {TRW{1'b0}} : ek_r + 1'b1;
+      if (ek_r == T_LAST) ek_n <= ek_n + 1'b1;
+      if (ek_r == T_LAST && ek_n == 5'd15) ek_v <= 1'b0;
     end
-    e_ra <= e_bb * 16 + ek_n;
+    e_ra <= e_idx[NW-1:0];
     ev1 <= ek_v && ek_n < e_valid;
-    efirst1 <= ek_r == 0;
-    elast1 <= ek_r == T - 1;
+    efirst1 <= ek_r == {TRW{1'b0}};
+    elast1 <= ek_r == T_LAST;
     erow1 <= rve[ek_r];                                            // a hidden unit or the c row
-    eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -$signed(arr_chain) : $signed(arr_chain);
-    en_1 <= e_bb * 16 + ek_n;
-    ebase1 <= in_e_drain ? xbase : xbase - D;
+    eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -ex_f(arr_chain) : ex_f(arr_chain);
+    en_1 <= e_idx[NW-1:0];
+    ebase1 <= in_e_drain ? xbase : xbase - A_D;
     ecol1 <= ek_n[3:0];
     {ev2, efirst2, elast2, erow2, en_2, ebase2, ecol2} <= {ev1, efirst1, elast1, erow1, en_1, ebase1, ecol1};
     e_rd <= e_mem[e_ra];
@@ -853,29 +848,29 @@ reg [DW-1:0] sj;              // SWEEP: j of the next word read
 reg [13:0] sg;                // SWEEP: its group
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
-  if ((nx_pass || nx_e_pass) && cyc_n < D) begin
+  if ((nx_pass || nx_e_pass) && cyc_n < CY_D) begin
     tile_ra <= cyc_n[DW-1:0];
     xb_ra <= cyc_n[DW-1:0];
-  end else if (nx_writeback && cyc_n == 1) begin
+  end else if (nx_writeback && cyc_n == CY_1) begin
     xb_ra <= {DW{1'b0}};
-  end else if (in_writeback && wq == GT - 1) begin
-    xb_ra <= wj + 1'b1;
+  end else if (in_writeback && wq == GT_LAST) begin
+    xb_ra <= wj[DW-1:0] + 1'b1;
   end
   // WRITEBACK reads the tile word again for stage 4 (W + P - N z* x*): j of the issue two
   // cycles ago, so that the word shows four cycles after the issue.
   if (in_writeback) tile_ra <= pp_j2;
   p_ra <= pp_j1;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
-  if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == WB_FIRST))
+  if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == CY_WB))
     b_ra <= bgbase_n;
-  else if (((nx_prefetch || nx_e_prefetch) && cyc_n < GT * D) ||
-           (nx_writeback && cyc_n > WB_FIRST && cyc_n < WB_FIRST + GT * D))
-    b_ra <= (ag == GT - 1) ? bgbase : b_ra + 1'b1;
+  else if (((nx_prefetch || nx_e_prefetch) && cyc_n < CY_GTD) ||
+           (nx_writeback && cyc_n > CY_WB && cyc_n < CY_WBEND))
+    b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
   else if (nx_sweep && cyc_n == 0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
     sg <= 14'd0;
-  end else if (nx_sweep && cyc_n < G * D) begin
+  end else if (nx_sweep && cyc_n < CY_GD) begin
     sj <= (sj == D_LAST) ? {DW{1'b0}} : sj + 1'b1;
     if (sj == D_LAST) begin
       sg <= sg + 1'b1;
@@ -884,14 +879,14 @@ always @(posedge clk) begin
   end
   // c: E_PREFETCH (the c row) with its W word; the replay (vis base); C_UPDATE at cycle j.
   if (nx_e_prefetch && cyc_n == 0) c_ra <= {DW{1'b0}};
-  else if (nx_e_prefetch && cyc_n < GT * D) c_ra <= (ag == GT - 1) ? aj + 1'b1 : aj;
-  else if (nx_c_update && cyc_n < D) c_ra <= cyc_n[DW-1:0];
+  else if (nx_e_prefetch && cyc_n < CY_GTD) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
+  else if (nx_c_update && cyc_n < CY_D) c_ra <= cyc_n[DW-1:0];
   else c_ra <= rp_j0;
-  if (nx_c_update && cyc_n < D) sx_ra <= cyc_n[DW-1:0];
+  if (nx_c_update && cyc_n < CY_D) sx_ra <= cyc_n[DW-1:0];
   vis_ra <= rp_j0;
   // The search's row buffer: the replay reads index c - D - 3 (mod 2 D) at cycle c.
-  if (nx_sweep && cyc_n == D + 3) rb_ra <= {(DW+1){1'b0}};
-  else if (nx_sweep && cyc_n > D + 3) rb_ra <= (rb_ra == 2 * D - 1) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
+  if (nx_sweep && cyc_n == CY_D3) rb_ra <= {(DW+1){1'b0}};
+  else if (nx_sweep && cyc_n > CY_D3) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
 end
 `
 

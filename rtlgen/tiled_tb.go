@@ -41,7 +41,10 @@ wire done, overflow, tready;
 wire [D-1:0] x_star;
 wire [K-1:0] z_star;
 reg [15:0] beats [0:BEATS-1];
-integer bi, seed;
+integer bi;
+/* verilator lint_off UNUSEDSIGNAL */  // $random in that simulator ignores its seed argument
+integer seed;
+/* verilator lint_on UNUSEDSIGNAL */
 reg stall;
 wire tvalid = !rst && bi < BEATS && !stall;
 herd_core dut (.clk(clk), .rst(rst), .s_axis_load_tdata(bi < BEATS ? beats[bi] : 16'h0), .s_axis_load_tvalid(tvalid),
@@ -83,14 +86,17 @@ endtask
 	m.add(`Every done cycle (sampled at the falling edge): x*, z*, the cycles since the first cycle
 after the load (or the previous done); after iteration T the final W (word (i/PW) D + j of the
 W SPRAMs, slot i mod PW), b and c, then PASS.`, `
-integer t, cyc, i, j, a;
+integer t, cyc, i, j;
+/* verilator lint_off UNUSEDSIGNAL */  // only its low 14 bits address a W word
+integer ia;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [47:0] word;
 task check_final;
   begin
     for (i = 0; i < K; i = i + 1) begin
       for (j = 0; j < D; j = j + 1) begin
-        a = (i / PW) * D + j;
-        word = {dut.wram2.mem[a], dut.wram1.mem[a], dut.wram0.mem[a]};
+        ia = (i / PW) * D + j;
+        word = {dut.wram2.mem[ia[13:0]], dut.wram1.mem[ia[13:0]], dut.wram0.mem[ia[13:0]]};
         check(T, "w_final", i * D + j, {{(VW-W_W){1'b0}}, exp_w_final[i * D + j]}, {{(VW-W_W){1'b0}}, word[(i % PW) * SW +: W_W]});
       end
       check(T, "b_final", i, {{(VW-B_W){1'b0}}, exp_b_final[i]}, {{(VW-B_W){1'b0}}, dut.b_mem[i / PW][(i % PW) * B_W +: B_W]});
