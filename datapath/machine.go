@@ -82,9 +82,9 @@ type Result struct {
 // Machine is the cycle-level model: explicit memories and registers and the phase machine,
 // advanced one clock per Tick.
 type Machine struct {
+	regState
 	arch Arch
 	g    int // groups
-	regs [numRegs]register
 
 	// memories
 	x     [][]uint64 // data rows, bit j set when x_nj = +1
@@ -109,11 +109,9 @@ type Machine struct {
 	sweep        int
 	iteration    int
 	cycle        uint64 // within the iteration
-	hidden       [][]int8
-	energies     []int64 // the energy register at the end of each vector's positive pass
-	overflows    []Overflow
-	overflowSeen uint64
-	done         *Result
+	hidden   [][]int8
+	energies []int64 // the energy register at the end of each vector's positive pass
+	done     *Result
 }
 
 // New loads the machine with data and the initial parameters (scaled form, integers):
@@ -123,10 +121,7 @@ func New(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Machine, error) 
 	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
 		return nil, err
 	}
-	m := &Machine{arch: arch, g: arch.Groups()}
-	for r := range m.regs {
-		m.regs[r] = newRegister(arch.Regs[r])
-	}
+	m := &Machine{regState: newRegState(arch), arch: arch, g: arch.Groups()}
 	m.allocate()
 	m.load(data, w0, b0, c0)
 	m.iteration = 1
@@ -195,14 +190,7 @@ func checkLoad(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) error {
 
 // put writes v through register r (element idx) and logs an overflow.
 func (m *Machine) put(r Reg, idx int, v int64) int64 {
-	out, overflowed := m.regs[r].put(v)
-	if overflowed {
-		m.overflowSeen++
-		if len(m.overflows) < maxOverflowEvents {
-			m.overflows = append(m.overflows, Overflow{Iteration: m.iteration, Cycle: m.cycle, Register: r.String(), Index: idx, Value: v, Stored: out})
-		}
-	}
-	return out
+	return m.regState.put(r, idx, v, m.iteration, m.cycle)
 }
 
 func (m *Machine) xbit(n, j int) bool { return m.x[n][j/64]>>uint(j%64)&1 == 1 }
@@ -217,18 +205,6 @@ func pm1(b bool) int64 {
 
 // Arch returns the machine's Arch.
 func (m *Machine) Arch() Arch { return m.arch }
-
-// Ranges returns each register's range log so far.
-func (m *Machine) Ranges() map[Reg]RangeLog {
-	out := map[Reg]RangeLog{}
-	for r := range m.regs {
-		out[Reg(r)] = m.regs[r].log
-	}
-	return out
-}
-
-// Overflows returns the first overflow events (at most 1000) and the total count.
-func (m *Machine) Overflows() ([]Overflow, uint64) { return m.overflows, m.overflowSeen }
 
 // Weights returns W (K x D row-major), b and c as the memories hold them now.
 func (m *Machine) Weights() (w, b, c []int64) {

@@ -79,3 +79,44 @@ func (r *register) note(v int64) {
 
 // Recorder reports every register's range log through fixedpoint's Recorder.
 func (m *Machine) Recorder() *fixedpoint.Recorder { return RecorderOf(m) }
+
+// regState is the register bookkeeping both cycle-level models share: every register's
+// cast and range log, and the overflow events (the first maxOverflowEvents) and count.
+type regState struct {
+	regs         [numRegs]register
+	overflows    []Overflow
+	overflowSeen uint64
+}
+
+func newRegState(a Arch) regState {
+	var s regState
+	for r := range s.regs {
+		s.regs[r] = newRegister(a.Regs[r])
+	}
+	return s
+}
+
+// put writes v through register r (element idx) at an iteration and cycle, and logs an
+// overflow.
+func (s *regState) put(r Reg, idx int, v int64, iteration int, cycle uint64) int64 {
+	out, overflowed := s.regs[r].put(v)
+	if overflowed {
+		s.overflowSeen++
+		if len(s.overflows) < maxOverflowEvents {
+			s.overflows = append(s.overflows, Overflow{Iteration: iteration, Cycle: cycle, Register: r.String(), Index: idx, Value: v, Stored: out})
+		}
+	}
+	return out
+}
+
+// Ranges returns each register's range log so far.
+func (s *regState) Ranges() map[Reg]RangeLog {
+	out := map[Reg]RangeLog{}
+	for r := range s.regs {
+		out[Reg(r)] = s.regs[r].log
+	}
+	return out
+}
+
+// Overflows returns the first overflow events (at most 1000) and the total count.
+func (s *regState) Overflows() ([]Overflow, uint64) { return s.overflows, s.overflowSeen }

@@ -12,9 +12,9 @@ import (
 // Each phase's arithmetic is in tile_phases.go; every value goes through its register's
 // format and overflow mode, in the order the hardware adds.
 type TileMachine struct {
+	regState
 	arch Arch
 	s    TileSizes
-	regs [numRegs]register
 
 	// memories
 	xmem  []uint16  // X SPRAM
@@ -43,9 +43,7 @@ type TileMachine struct {
 	iteration int
 	cycle     uint64 // within the iteration
 
-	hidden       [][]int8
-	overflows    []Overflow
-	overflowSeen uint64
+	hidden [][]int8
 }
 
 // NewTile loads the tiled datapath with data and the initial parameters (scaled form,
@@ -58,10 +56,7 @@ func NewTile(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*TileMachine,
 	if !arch.Tiled() {
 		return nil, fmt.Errorf("datapath: NewTile needs a tiled Arch (T > 0), this one has lanes L = %d", arch.Lanes)
 	}
-	m := &TileMachine{arch: arch, s: arch.Sizes(), iteration: 0}
-	for r := range m.regs {
-		m.regs[r] = newRegister(arch.Regs[r])
-	}
+	m := &TileMachine{regState: newRegState(arch), arch: arch, s: arch.Sizes()}
 	w, b, c := m.stored(RegW, w0), m.stored(RegB, b0), m.stored(RegC, c0)
 	m.load(arch.buildImages(data, w, b, c))
 	m.iteration = 1
@@ -109,14 +104,7 @@ func (m *TileMachine) load(img TileImages) {
 
 // put writes v through register r (element idx) and logs an overflow.
 func (m *TileMachine) put(r Reg, idx int, v int64) int64 {
-	out, overflowed := m.regs[r].put(v)
-	if overflowed {
-		m.overflowSeen++
-		if len(m.overflows) < maxOverflowEvents {
-			m.overflows = append(m.overflows, Overflow{Iteration: m.iteration, Cycle: m.cycle, Register: r.String(), Index: idx, Value: v, Stored: out})
-		}
-	}
-	return out
+	return m.regState.put(r, idx, v, m.iteration, m.cycle)
 }
 
 // Tick advances the machine by one clock and returns the finished iteration on the cycle
@@ -189,18 +177,6 @@ func (m *TileMachine) result() *Result {
 
 // Arch returns the machine's Arch.
 func (m *TileMachine) Arch() Arch { return m.arch }
-
-// Ranges returns each register's range log so far.
-func (m *TileMachine) Ranges() map[Reg]RangeLog {
-	out := map[Reg]RangeLog{}
-	for r := range m.regs {
-		out[Reg(r)] = m.regs[r].log
-	}
-	return out
-}
-
-// Overflows returns the first overflow events (at most 1000) and the total count.
-func (m *TileMachine) Overflows() ([]Overflow, uint64) { return m.overflows, m.overflowSeen }
 
 // Weights returns W (K x D row-major), b and c as the memories hold them now.
 func (m *TileMachine) Weights() (w, b, c []int64) {

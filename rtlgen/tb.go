@@ -25,7 +25,7 @@ const (
 // "MISMATCH iteration=<t> name=<file> index=<word> expected=<hex> got=<hex>" and ends
 // with $fatal(1) (non-zero exit in vvp and in a verilated binary); all equal prints PASS.
 func tbModule(a datapath.Arch, iterations int) *module {
-	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of herd_core against a vector set (testvectors format 1).
+	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of herd_core against a vector set (testvectors format 2).
 Plusargs: +x_star=FILE +z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE +c_final=FILE
 (the vector set's files), optional +vcd=FILE to dump a VCD. The core's memory images
 (x.hex, c.hex, w_bank<l>.hex, b_bank<l>.hex) are read from the working directory.`}
@@ -51,35 +51,8 @@ wire [D-1:0] x_star;
 wire [K-1:0] z_star;
 herd_core dut (.clk(clk), .rst(rst), .done(done), .x_star(x_star), .z_star(z_star), .overflow(overflow));
 `)
-	var loads strings.Builder
-	for _, f := range ExpectedFiles {
-		fmt.Fprintf(&loads, "  if (!$value$plusargs(\"%[1]s=%%s\", fname)) $fatal(1, \"herd_tb: missing +%[1]s=FILE\");\n  $readmemh(fname, exp_%[1]s);\n", f)
-	}
-	m.add("Expected words, from the vector set's files (plusargs).", `
-reg [D-1:0] exp_x_star [0:T-1];
-reg [K-1:0] exp_z_star [0:T-1];
-reg [CW-1:0] exp_cycles [0:T-1];
-reg exp_overflow [0:T-1];
-reg [W_W-1:0] exp_w_final [0:K*D-1];
-reg [B_W-1:0] exp_b_final [0:K-1];
-reg [C_W-1:0] exp_c_final [0:D-1];
-reg [8*1024-1:0] fname;
-`)
-	m.add("check: the first mismatch ends the run with a non-zero exit.", `
-task check;
-  input integer iter;
-  input [8*8-1:0] name;
-  input integer index;
-  input [VW-1:0] expected;
-  input [VW-1:0] got;
-  begin
-    if (expected !== got) begin
-      $display("MISMATCH iteration=%0d name=%0s index=%0d expected=%0h got=%0h", iter, name, index, expected, got);
-      $fatal(1, "herd_tb: mismatch");
-    end
-  end
-endtask
-`)
+	loads := expectedLoads()
+	addExpected(m)
 	var fin strings.Builder
 	for l := 0; l < a.Lanes; l++ {
 		fmt.Fprintf(&fin, `  for (g = 0; g < G; g = g + 1)
@@ -99,7 +72,7 @@ task check_final;
   end
 endtask
 initial begin
-`+loads.String()+`  if ($value$plusargs("vcd=%s", fname)) begin
+`+loads+`  if ($value$plusargs("vcd=%s", fname)) begin
     $dumpfile(fname);
     $dumpvars(0, herd_tb);
   end
@@ -127,4 +100,44 @@ initial begin
 end
 `)
 	return m
+}
+
+// addExpected adds both testbenches' expected-word memories (sized by localparams D, K, T,
+// CW, W_W, B_W, C_W) and their check task (VW bits compared; the first mismatch prints
+// the MISMATCH line and ends the run with $fatal).
+func addExpected(m *module) {
+	m.add("Expected words, from the vector set's files (plusargs).", `
+reg [D-1:0] exp_x_star [0:T-1];
+reg [K-1:0] exp_z_star [0:T-1];
+reg [CW-1:0] exp_cycles [0:T-1];
+reg exp_overflow [0:T-1];
+reg [W_W-1:0] exp_w_final [0:K*D-1];
+reg [B_W-1:0] exp_b_final [0:K-1];
+reg [C_W-1:0] exp_c_final [0:D-1];
+reg [8*1024-1:0] fname;
+`)
+	m.add("check: the first mismatch ends the run with a non-zero exit.", `
+task check;
+  input integer iter;
+  input [8*8-1:0] name;
+  input integer index;
+  input [VW-1:0] expected;
+  input [VW-1:0] got;
+  begin
+    if (expected !== got) begin
+      $display("MISMATCH iteration=%0d name=%0s index=%0d expected=%0h got=%0h", iter, name, index, expected, got);
+      $fatal(1, "herd_tb: mismatch");
+    end
+  end
+endtask
+`)
+}
+
+// expectedLoads is the Verilog that reads every expected file named by its plusarg.
+func expectedLoads() string {
+	var loads strings.Builder
+	for _, f := range ExpectedFiles {
+		fmt.Fprintf(&loads, "  if (!$value$plusargs(\"%[1]s=%%s\", fname)) $fatal(1, \"herd_tb: missing +%[1]s=FILE\");\n  $readmemh(fname, exp_%[1]s);\n", f)
+	}
+	return loads.String()
 }

@@ -17,7 +17,7 @@ const TBSeed = 1
 func tiledTBModule(a datapath.Arch, iterations, beats int) *module {
 	s := a.Sizes()
 	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of the tiled herd_core against a vector set (testvectors
-format 1). It loads the core through s_axis_load from load.hex (in the working directory)
+format 2). It loads the core through s_axis_load from load.hex (in the working directory)
 with seeded random stalls (+seed=N), then checks every iteration. Plusargs: +x_star=FILE
 +z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE +c_final=FILE, optional +vcd=FILE.`}
 	m.add("Sizes of the Arch and of the vector set (T iterations).", fmt.Sprintf(`
@@ -54,35 +54,8 @@ always @(posedge clk) begin
   stall <= ($random(seed) & 3) == 0;
 end
 `)
-	var loads string
-	for _, f := range ExpectedFiles {
-		loads += fmt.Sprintf("  if (!$value$plusargs(\"%[1]s=%%s\", fname)) $fatal(1, \"herd_tb: missing +%[1]s=FILE\");\n  $readmemh(fname, exp_%[1]s);\n", f)
-	}
-	m.add("Expected words, from the vector set's files (plusargs).", `
-reg [D-1:0] exp_x_star [0:T-1];
-reg [K-1:0] exp_z_star [0:T-1];
-reg [CW-1:0] exp_cycles [0:T-1];
-reg exp_overflow [0:T-1];
-reg [W_W-1:0] exp_w_final [0:K*D-1];
-reg [B_W-1:0] exp_b_final [0:K-1];
-reg [C_W-1:0] exp_c_final [0:D-1];
-reg [8*1024-1:0] fname;
-`)
-	m.add("check: the first mismatch ends the run with a non-zero exit.", `
-task check;
-  input integer iter;
-  input [8*8-1:0] name;
-  input integer index;
-  input [VW-1:0] expected;
-  input [VW-1:0] got;
-  begin
-    if (expected !== got) begin
-      $display("MISMATCH iteration=%0d name=%0s index=%0d expected=%0h got=%0h", iter, name, index, expected, got);
-      $fatal(1, "herd_tb: mismatch");
-    end
-  end
-endtask
-`)
+	loads := expectedLoads()
+	addExpected(m)
 	m.add(`Every done cycle (sampled at the falling edge): x*, z*, the cycles since the first cycle
 after the load (or the previous done); after iteration T the final W (word (i/PW) D + j of the
 W SPRAMs, slot i mod PW), b and c, then PASS.`, `
