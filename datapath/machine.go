@@ -104,14 +104,14 @@ type Machine struct {
 	changed      bool
 
 	// phase machine
-	ph           phase
-	n, grp, j    int
-	sweep        int
-	iteration    int
-	cycle        uint64 // within the iteration
-	hidden   [][]int8
-	energies []int64 // the energy register at the end of each vector's positive pass
-	done     *Result
+	ph        phase
+	n, grp, j int
+	sweep     int
+	iteration int
+	cycle     uint64 // within the iteration
+	hidden    [][]int8
+	energies  []int64 // the energy register at the end of each vector's positive pass
+	done      *Result
 }
 
 // New loads the machine with data and the initial parameters (scaled form, integers):
