@@ -68,21 +68,56 @@ type NextpnrReport struct {
 	Pass        bool     // the last Fmax line says PASS
 	Errors      []string // the ERROR: lines, without the prefix
 	Exceeded    []string // bel types used beyond what the device has, "ICESTORM_LC 8839/7680"
+	Paths       []Path   // the critical paths nextpnr reports after routing, one per clock domain pair
+}
+
+// Path is one of nextpnr's critical-path reports: from its first source to its last sink.
+type Path struct {
+	Clocks    string  `json:"clocks"`     // e.g. "clk (posedge -> posedge)" or "clk -> <async>"
+	From      string  `json:"from"`       // the first cell pin (a register's output)
+	To        string  `json:"to"`         // the last cell pin
+	DelayNS   float64 `json:"delay_ns"`   // the path's total delay
+	LogicNS   float64 `json:"logic_ns"`   // of which in logic
+	RoutingNS float64 `json:"routing_ns"` // and in routing
 }
 
 var (
-	reUse  = regexp.MustCompile(`^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%`)
-	reFmax = regexp.MustCompile(`Max frequency for clock '([^']*)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\)`)
+	rePath  = regexp.MustCompile(`^Info: Critical path report for (?:clock|cross-domain path) (.*):$`)
+	reStep  = regexp.MustCompile(`^Info:\s+[0-9.]+\s+([0-9.]+)\s+(Source|Net)\s+(\S+)`)
+	reSink  = regexp.MustCompile(`^Info:\s+Sink\s+(\S+)`)
+	reSplit = regexp.MustCompile(`^Info: ([0-9.]+) ns logic, ([0-9.]+) ns routing`)
+	reUse   = regexp.MustCompile(`^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%`)
+	reFmax  = regexp.MustCompile(`Max frequency for clock '([^']*)': ([0-9.]+) MHz \((PASS|FAIL) at ([0-9.]+) MHz\)`)
 )
 
 // ParseNextpnr reads a nextpnr-ice40 log.
 func ParseNextpnr(log string) NextpnrReport {
 	var r NextpnrReport
 	var table map[string]Use
+	var path *Path
 	sc := bufio.NewScanner(strings.NewReader(log))
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
 		line := sc.Text()
+		if m := rePath.FindStringSubmatch(line); m != nil {
+			r.Paths = append(r.Paths, Path{Clocks: strings.ReplaceAll(m[1], "'", "")})
+			path = &r.Paths[len(r.Paths)-1]
+			continue
+		}
+		if path != nil {
+			if m := reStep.FindStringSubmatch(line); m != nil {
+				path.DelayNS, _ = strconv.ParseFloat(m[1], 64)
+				if m[2] == "Source" && path.From == "" {
+					path.From = m[3]
+				}
+			} else if m := reSink.FindStringSubmatch(line); m != nil {
+				path.To = m[1]
+			} else if m := reSplit.FindStringSubmatch(line); m != nil {
+				path.LogicNS, _ = strconv.ParseFloat(m[1], 64)
+				path.RoutingNS, _ = strconv.ParseFloat(m[2], 64)
+				path = nil
+			}
+		}
 		switch {
 		case strings.HasPrefix(line, "Info: Device utilisation:"):
 			table = map[string]Use{}
@@ -101,6 +136,9 @@ func ParseNextpnr(log string) NextpnrReport {
 			r.Pass = m[3] == "PASS"
 			r.TargetMHz, _ = strconv.ParseFloat(m[4], 64)
 		}
+	}
+	if n := len(r.Paths); n > 0 { // a log holds the reports of every run: keep the last (after routing)
+		r.Paths = lastRun(r.Paths)
 	}
 	for _, name := range sortedKeys(r.Utilisation) {
 		if u := r.Utilisation[name]; u.Used > u.Available {
@@ -138,4 +176,17 @@ func ParseIcetime(log string) (delayNS, mhz float64, ok bool) {
 	delayNS, _ = strconv.ParseFloat(last[1], 64)
 	mhz, _ = strconv.ParseFloat(last[2], 64)
 	return delayNS, mhz, true
+}
+
+// lastRun keeps the critical paths of nextpnr's last report (placement and routing each
+// print one set; the routed one comes last): the paths after the last repeat of the
+// first clock pair.
+func lastRun(paths []Path) []Path {
+	start := 0
+	for i := 1; i < len(paths); i++ {
+		if paths[i].Clocks == paths[0].Clocks {
+			start = i
+		}
+	}
+	return paths[start:]
 }

@@ -195,3 +195,22 @@ func TestUP5KSmall(t *testing.T) {
 		t.Errorf("herd_core on the UP5K: fits %v, %q, fmax %v", r.Fits, r.DoesNotFit, r.FmaxMHz)
 	}
 }
+
+// A routed design that misses its target: Fmax and FAIL from the last report (after
+// routing), and the critical paths with their logic and routing delays.
+func TestParseNextpnrTimingFail(t *testing.T) {
+	r := synth.ParseNextpnr(readTestdata(t, "nextpnr_up5k_timing_fail.log"))
+	if r.FmaxMHz != 15.83 || r.Pass || r.TargetMHz != 20 {
+		t.Errorf("Fmax %v pass %v target %v, want the post-route 15.83 MHz, FAIL at 20", r.FmaxMHz, r.Pass, r.TargetMHz)
+	}
+	if r.DoesNotFit() {
+		t.Error("a timing miss is not a design that does not fit")
+	}
+	if len(r.Paths) != 2 {
+		t.Fatalf("%d critical paths, want the clock's and the cross-domain one: %+v", len(r.Paths), r.Paths)
+	}
+	p := r.Paths[0]
+	if p.DelayNS != 63.1 || p.LogicNS != 22.4 || p.RoutingNS != 40.7 || !strings.HasPrefix(p.From, "core.") || p.To == "" {
+		t.Errorf("critical path %+v", p)
+	}
+}

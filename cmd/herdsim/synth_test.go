@@ -40,3 +40,22 @@ func TestSynthErrors(t *testing.T) {
 	require.Equal(t, 2, rtlExit(t, err))
 	require.Contains(t, err.Error(), "yosys not found on PATH (Debian: apt-get install yosys)")
 }
+
+// TestSynthFreqMiss: a routed design that misses --freq prints its full report (Fmax,
+// timing_met false, the critical paths) and exits 1.
+func TestSynthFreqMiss(t *testing.T) {
+	if err := synth.CheckTools("ice40-up5k"); err != nil {
+		t.Skipf("%v: synthesis not run", err)
+	}
+	_, rtl := rtlFolders(t)
+	out, err := run(t, "synth", "--target", "ice40-up5k", "--rtl", rtl, "--freq", "200")
+	require.Equal(t, 1, rtlExit(t, err), "%v", err)
+	require.Contains(t, err.Error(), "misses the target 200.00 MHz")
+	var r synth.Result
+	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+	require.NotNil(t, r.TimingMet)
+	require.False(t, *r.TimingMet)
+	require.Less(t, *r.FmaxMHz, 200.0)
+	require.NotEmpty(t, r.CriticalPaths)
+	require.Greater(t, r.CriticalPaths[0].DelayNS, 5.0)
+}
