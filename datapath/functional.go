@@ -149,18 +149,12 @@ func (f *Functional) Step() *Result {
 	p, sx, pb := f.positiveStats()
 	sweeps := f.search()
 	f.update(p, sx, pb)
-	a := f.arch
-	r := &Result{Iteration: f.iteration, X: make([]int8, a.D), Z: make([]int8, a.K), Sweeps: sweeps,
-		Cycles: a.CyclesPerIteration(sweeps), Hidden: make([][]int8, a.N), Energies: append([]int64(nil), f.energies...)}
-	for j, v := range f.xs {
-		r.X[j] = int8(pm1(v))
+	var overflows uint64
+	for _, n := range f.over {
+		overflows += n
 	}
-	for i, v := range f.zs {
-		r.Z[i] = int8(pm1(v))
-	}
-	for n := range r.Hidden {
-		r.Hidden[n] = append([]int8(nil), f.hidden[n]...)
-	}
+	r := newResult(f.iteration, f.xs, f.zs, f.hidden, sweeps, f.arch.CyclesPerIteration(sweeps), overflows > 0)
+	r.Energies = append([]int64(nil), f.energies...)
 	f.iteration++
 	return r
 }

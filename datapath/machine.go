@@ -217,3 +217,20 @@ func (m *Machine) Weights() (w, b, c []int64) {
 	}
 	return w, b, append([]int64(nil), m.c...)
 }
+
+// newResult is a finished iteration as both models report it: the pseudo-sample registers
+// as +-1 values and a copy of the positive phase's hidden states.
+func newResult(iteration int, xs, zs []bool, hidden [][]int8, sweeps int, cycles uint64, overflowed bool) *Result {
+	r := &Result{Iteration: iteration, X: make([]int8, len(xs)), Z: make([]int8, len(zs)), Sweeps: sweeps, Cycles: cycles, Overflowed: overflowed}
+	for j, v := range xs {
+		r.X[j] = int8(pm1(v))
+	}
+	for i, v := range zs {
+		r.Z[i] = int8(pm1(v))
+	}
+	r.Hidden = make([][]int8, len(hidden))
+	for n := range hidden {
+		r.Hidden[n] = append([]int8(nil), hidden[n]...)
+	}
+	return r
+}

@@ -330,18 +330,7 @@ func (m *Machine) update() {
 }
 
 func (m *Machine) finish() {
-	a := m.arch
-	r := &Result{Iteration: m.iteration, X: make([]int8, a.D), Z: make([]int8, a.K), Sweeps: m.sweep, Cycles: m.cycle + 1}
-	for j, v := range m.xs {
-		r.X[j] = int8(pm1(v))
-	}
-	for i, v := range m.zs {
-		r.Z[i] = int8(pm1(v))
-	}
-	r.Hidden = make([][]int8, a.N)
-	for n := range r.Hidden {
-		r.Hidden[n] = append([]int8(nil), m.hidden[n]...)
-	}
+	r := newResult(m.iteration, m.xs, m.zs, m.hidden, m.sweep, m.cycle+1, m.overflowSeen > 0)
 	r.Energies = append([]int64(nil), m.energies...)
 	m.done = r
 	m.iteration++

@@ -157,19 +157,8 @@ func (m *TileMachine) cond(c Cond) bool {
 }
 
 func (m *TileMachine) result() *Result {
-	s := m.s
-	r := &Result{Iteration: m.iteration, X: make([]int8, s.D), Z: make([]int8, s.K), Sweeps: m.ctr[CtrSweep] + 1, Cycles: m.cycle + 1, Overflowed: m.overflowSeen > 0}
-	for j, v := range m.xs {
-		r.X[j] = int8(pm1(v))
-	}
-	for i, v := range m.zs {
-		r.Z[i] = int8(pm1(v))
-	}
-	r.Hidden = make([][]int8, s.N)
-	for n := range r.Hidden {
-		r.Hidden[n] = append([]int8(nil), m.hidden[n]...)
-	}
-	if s.SH {
+	r := newResult(m.iteration, m.xs, m.zs, m.hidden, m.ctr[CtrSweep]+1, m.cycle+1, m.overflowSeen > 0)
+	if m.s.SH {
 		r.Energies = append([]int64(nil), m.e...)
 	}
 	return r
