@@ -54,19 +54,7 @@ func TestVerilatorLint(t *testing.T) {
 	}
 	for name, a := range archs() {
 		t.Run(name, func(t *testing.T) {
-			if err := a.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			files, err := rtlgen.Verilog(a, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			for n, v := range files {
-				if err := os.WriteFile(filepath.Join(dir, n), []byte(v), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			dir := writeVerilog(t, a)
 			for _, top := range []string{"herd_core", "herd_tb"} {
 				args := []string{"--lint-only", "-Wall", "--timing", "--top-module", top}
 				for _, f := range append(rtlgen.SourceFiles, rtlgen.TBFile) {
@@ -159,19 +147,7 @@ func TestTiledVerilatorLint(t *testing.T) {
 	}
 	for name, a := range tiledLintArchs() {
 		t.Run(name, func(t *testing.T) {
-			if err := a.Validate(); err != nil {
-				t.Fatal(err)
-			}
-			files, err := rtlgen.Verilog(a, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			for n, v := range files {
-				if err := os.WriteFile(filepath.Join(dir, n), []byte(v), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			dir := writeVerilog(t, a)
 			board, err := rtlgen.BoardVerilog(a, 3)
 			if err != nil {
 				t.Fatal(err)
@@ -202,4 +178,24 @@ func TestTiledVerilatorLint(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeVerilog validates a, generates its Verilog for 3 iterations and writes it into a
+// temporary folder, which it returns.
+func writeVerilog(t *testing.T, a datapath.Arch) string {
+	t.Helper()
+	if err := a.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	files, err := rtlgen.Verilog(a, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for n, v := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(v), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
