@@ -9,18 +9,19 @@
 // (adder LUT on the carry chain feeding its own DFF, `clear` on the sync reset, the
 // column enable on the clock enable), 2 for overflow detection, 1 for its z bit. The
 // readout chain adds FW cells per accumulator: one LUT (capture ? acc : next) and one
-// DFF per bit. SAT mode adds a clamp LUT per bit (FW more cells per accumulator).
+// DFF per bit. In SAT mode an accumulator is 2*FW + 2 cells: FW + 1 adder bits (one
+// guard bit), FW - 1 clamp LUTs, the overflow flag and z.
 //
-// Why overflow is detected one cycle after the add in WRAP mode: the sign of the sum
-// leaves the top adder LUT; if it also fed an overflow LUT in the same cycle, that LUT
-// output could not stay inside the cell with the accumulator's top DFF (an iCE40 cell
-// has one output), costing a pass-through cell per accumulator and a route and a LUT
-// at the end of the carry path. Instead the cycle of the add registers "the add
-// happened and its operands had the same sign" (same_q), and the next cycle compares
-// the new sign with the addend's registered sign. Same cell count, and the add path
-// ends at the top adder LUT. SAT mode needs the overflow in the cycle of the add
-// anyway (it selects the clamp), so it registers it then and delays the OR by one
-// register to keep the same OVF_LATENCY.
+// Overflow is detected the cycle after the add, from registers. In WRAP mode the sign
+// of the sum leaves the top adder LUT; if it also fed an overflow LUT in the same
+// cycle, that LUT output could not stay inside the cell with the accumulator's top
+// DFF (an iCE40 cell has one output), costing a pass-through cell per accumulator and
+// a route and a LUT at the end of the carry path. Instead the cycle of the add
+// registers "the operands had the same sign" (same_q) and the next cycle compares the
+// new sign with the addend's registered sign: same cell count, and the add path ends
+// at the top adder LUT. In SAT mode the register keeps the exact FW+1-bit sum and the
+// clamp is applied when the value is read (see g_sat): clamping before the write
+// would put the overflow test and a mux with fan-out FW after the carry chain.
 //
 // Timing contract. "Cycle c" is the clock period ending at edge c; an input asserted
 // in cycle c is sampled at edge c. Every operation is applied IN_REG edges later, at
@@ -34,8 +35,8 @@
 //   shift    (CHAIN) chain_out shows the next value in cycle c + CAPTURE_LATENCY.
 //            capture beats shift; the tail of the chain fills with zeros.
 // See the localparams below; IN_REG = 0 gives latency 1 for z/chain_out and 3 for
-// overflow: a flag register per accumulator (the cycle after the add, see above), then
-// the registered OR over the T*B flags.
+// overflow: a flag register per accumulator (set the cycle after the add, see above),
+// then the registered OR over the T*B flags.
 //
 // There is no reset other than `clear`: assert clear (and capture after it, for z and
 // the chain) before relying on the outputs.
@@ -115,9 +116,11 @@ module herd_acc_array #(
     end
   endgenerate
 
-  // An add counts for overflow only when it happens: clear wins over add. One LUT per
-  // column, so the per-accumulator overflow LUTs keep to few inputs.
+  // An add counts for overflow only when it happens: clear wins over add. Formed once
+  // per column, and registered: both modes check for overflow the cycle after the add.
   wire [B-1:0] col_ovf_en = s_col_add & {B{~s_clear}};
+  reg  [B-1:0] col_ovf_en_q;
+  always @(posedge clk) col_ovf_en_q <= col_ovf_en;
 
   // ---- the accumulators --------------------------------------------------------------
   wire [N_ACC*FW-1:0] acc_flat;  // acc[r][n] at [(r*B+n)*FW +: FW]
@@ -132,44 +135,49 @@ module herd_acc_array #(
       reg addend_neg_q;
       /* verilator lint_on UNUSEDSIGNAL */
       always @(posedge clk) addend_neg_q <= addend[FW-1];
+
       for (n = 0; n < B; n = n + 1) begin : g_col
-        reg  [FW-1:0] acc;
-        reg           ovf_q;   // this accumulator's add overflowed (see the header)
+        wire [FW-1:0] value;   // the accumulator's value
+        reg           ovf_q;   // its add of the cycle before overflowed (see the header)
         reg           z_q;
-        // Low FW bits of the exact sum: the carry chain, one LUT per bit.
-        wire [FW-1:0] sum = acc + addend;
-        // The exact FW+1-bit sum leaves the FW-bit range iff both operands have the
-        // same sign and the low FW bits have the other one.
-        wire a_neg = acc[FW-1];
-        wire same  = (a_neg == addend[FW-1]);
 
         if (FSAT != 0) begin : g_sat
-          wire ovf = same && (sum[FW-1] != a_neg);
-          // On overflow the exact sum is on the side of the operands' common sign.
-          wire [FW-1:0] sat_sum = !ovf ? sum : (a_neg ? MOST_NEG : MOST_POS);
+          // Lazy saturation: ext holds the exact FW+1-bit sum of the last add (the sum
+          // of two FW-bit values always fits) and the value is ext clamped to FW bits.
+          // The clamp LUTs sit between the register and the adder and are selected by
+          // registered bits, so nothing follows the carry chain but the top sum LUT.
+          reg  [FW:0] ext;
+          wire        out_of_range = ext[FW] ^ ext[FW-1];
+          assign value = !out_of_range ? ext[FW-1:0] : (ext[FW] ? MOST_NEG : MOST_POS);
           always @(posedge clk) begin
-            if (s_clear)           acc <= {FW{1'b0}};
-            else if (s_col_add[n]) acc <= sat_sum;
-            ovf_q <= col_ovf_en[n] & ovf;
+            if (s_clear)           ext <= {(FW+1){1'b0}};
+            else if (s_col_add[n]) ext <= {value[FW-1], value} + {addend[FW-1], addend};
+            // The add of the cycle before overflowed iff it left ext out of range.
+            ovf_q <= col_ovf_en_q[n] & out_of_range;
           end
         end else begin : g_wrap
-          // Sync reset over clock enable: SB_DFFESR per bit, no mux in front of it.
+          // Low FW bits of the exact sum: the carry chain, one LUT per bit; sync reset
+          // over clock enable gives SB_DFFESR per bit, no mux in front of it.
+          reg  [FW-1:0] acc;
+          wire [FW-1:0] sum = acc + addend;
           always @(posedge clk)
             if (s_clear)           acc <= {FW{1'b0}};
             else if (s_col_add[n]) acc <= sum;
-          // Cycle of the add: did it happen, with operands of the same sign (1 cell)?
-          // Next cycle: then it overflowed iff the new sign is not theirs (1 cell).
+          assign value = acc;
+          // The exact sum leaves the FW-bit range iff both operands have one sign and
+          // the low FW bits the other. Cycle of the add: were the operands' signs the
+          // same (1 cell)? Next cycle: is the new sign not theirs (1 cell)?
           reg same_q;
           always @(posedge clk) begin
-            same_q <= col_ovf_en[n] & same;
-            ovf_q  <= same_q & (acc[FW-1] != addend_neg_q);
+            same_q <= (acc[FW-1] == addend[FW-1]);
+            ovf_q  <= col_ovf_en_q[n] & same_q & (acc[FW-1] != addend_neg_q);
           end
         end
 
         always @(posedge clk)
-          if (s_capture) z_q <= ~a_neg;      // sign(0) = +1
+          if (s_capture) z_q <= ~value[FW-1];  // sign(0) = +1
 
-        assign acc_flat[(r*B+n)*FW +: FW] = acc;
+        assign acc_flat[(r*B+n)*FW +: FW] = value;
         assign ovf_flag[r*B+n]            = ovf_q;
         assign z[r*B+n]                   = z_q;
       end
@@ -180,17 +188,7 @@ module herd_acc_array #(
   reg ovf_any;
   always @(posedge clk)
     ovf_any <= |ovf_flag;
-
-  generate
-    if (FSAT != 0) begin : g_ovf_align
-      // The SAT flags are set in the cycle of the add, one earlier than WRAP's.
-      reg ovf_any_q;
-      always @(posedge clk) ovf_any_q <= ovf_any;
-      assign overflow = ovf_any_q;
-    end else begin : g_ovf_direct
-      assign overflow = ovf_any;
-    end
-  endgenerate
+  assign overflow = ovf_any;
 
   // ---- shadow readout chain ----------------------------------------------------------
   // Place k = n*T + r holds acc[r][n] (column-major), place 0 is the head: after a
