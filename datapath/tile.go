@@ -17,6 +17,10 @@ const (
 	MaxPerWord  = 3     // weights per W word: at most one per SPRAM
 	MinTileD    = 4     // D below this would let a memory's read-modify-write meet itself
 	tileVecBits = 16    // bits of one X word
+
+	// RecordTailBeats are the beats of an output record after x* and z*: the iteration's
+	// cycle count, low half, then high half with the overflow flag in its top bit.
+	RecordTailBeats = 2
 )
 
 // TileSizes are the derived sizes of a tiled Arch.
@@ -34,6 +38,9 @@ type TileSizes struct {
 	PE      int // SH: cycles of one energy pass: max(D + 2, B T)
 	WWords  int // W words the memory image holds: every tile's groups (padded with zero rows)
 	XWords  int // X words: NB D
+	XB      int // 16-bit words of x* in an output record: ceil(D / 16)
+	ZB      int // and of z*: ceil(K / 16)
+	RB      int // beats of an output record: XB + ZB + 2 (x*, z*, the cycle count and flags)
 	SH      bool
 }
 
@@ -55,10 +62,22 @@ func (a *Arch) Sizes() TileSizes {
 	}
 	s.WWords = tiles * s.GT * a.D
 	s.XWords = s.NB * a.D
+	s.XB = ceilDiv(a.D, tileVecBits)
+	s.ZB = ceilDiv(a.K, tileVecBits)
+	s.RB = s.XB + s.ZB + RecordTailBeats
 	return s
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// MaxTileIterationCycles bounds an iteration of the tiled datapath: its output record
+// carries the cycle count in 31 bits, and the core counts it with 3 to spare.
+const MaxTileIterationCycles = 1<<30 - 3
+
+// MaxIterationCycles is the longest iteration of a tiled Arch: the first, with all S sweeps.
+func (a *Arch) MaxIterationCycles() uint64 {
+	return max(a.TileCycles(a.Sweeps, true), a.TileCycles(a.Sweeps, false))
+}
 
 // validateTiled checks what the tiled datapath needs beyond a valid Arch.
 func (a *Arch) validateTiled() error {
@@ -84,6 +103,9 @@ func (a *Arch) validateTiled() error {
 	}
 	if fw := a.Regs[RegField].Format.Word; fw <= ww {
 		return fmt.Errorf("datapath: the tiled datapath's accumulators add 2 W, so the field register (%d bits) must be wider than W (%d bits)", fw, ww)
+	}
+	if c := a.MaxIterationCycles(); c >= MaxTileIterationCycles {
+		return fmt.Errorf("datapath: an iteration can take %d cycles; the output record counts at most %d", c, MaxTileIterationCycles-1)
 	}
 	if s.SH && a.Regs[RegC].Format.Word > ww {
 		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)

@@ -145,6 +145,8 @@ always @* begin
   if (!running) begin
     cyc_n = {CYW{1'b0}};
     if (load_done) ph_n = PH_FIRST;
+  end else if (hold) begin
+    cyc_n = cyc;  // DONE waits for a free record slot
   end else if (at_last) begin
     cyc_n = {CYW{1'b0}};
     case (ph)
@@ -372,6 +374,31 @@ func tiledConstants(a datapath.Arch) string {
 	sized("LD_BLAST", "2", 2, bb-1, "the last beat of a b value")
 	sized("LD_CLAST", "2", 2, cb-1, "the last beat of a c value")
 	sized("PW_LAST", "2", 2, s.PW-1, "the last slot of a W word")
+	slotw, slotsw := recordSlotBits(s), recordSlotsBits(s)
+	cntw := max(17, bits.Len(uint(a.MaxIterationCycles()+3)))
+	b.WriteString("/* verilator lint_off UNUSEDPARAM */  // the record's sizes, for readers\n")
+	width("XB", s.XB, "x* words of a record")
+	width("ZB", s.ZB, "z* words of a record")
+	width("RB", s.RB, "beats of a record: x*, z*, cycles low, {overflow, cycles high}")
+	b.WriteString("/* verilator lint_on UNUSEDPARAM */\n")
+	width("SLOTW", slotw, "a beat's offset in its record slot")
+	width("SLOTSW", slotsw, "record slot index (SLOTS = 2^SLOTSW)")
+	width("CNTW", cntw, "the iteration cycle counter (plus 3)")
+	sized("RB_LO", "SLOTW", slotw, s.RB-2, "the record's cycles-low beat")
+	sized("RB_LASTW", "SLOTW", slotw, s.RB-1, "the record's last beat")
+	sized("CNT_3", "CNTW", cntw, 3, "it_cnt's first value")
+	for _, c := range []struct {
+		name string
+		v    int
+		what string
+	}{
+		{"CY_XEND", 16 * s.XB, "16 XB: z* enters the packer"},
+		{"CY_ZEND", 16*s.XB + a.K, "16 XB + K: z* is packed"},
+		{"CY_PK", 16 * (s.XB + s.ZB), "16 (XB + ZB): the packing is over, cycles low"},
+		{"CY_PK1", 16*(s.XB+s.ZB) + 1, "and cycles high"},
+	} {
+		sized(c.name, "CYW", cyw, c.v, c.what)
+	}
 	sized("LAST_VALID5", "5", 5, lastValid, "vectors in the last batch")
 	sized("LAST_VALID6", "6", 6, lastValid, "vectors in the last batch")
 	fmt.Fprintf(&b, "localparam [15:0] LAST_MASK = 16'h%04x;  // the last batch's real vectors\n", uint16(1<<lastValid-1))

@@ -9,8 +9,8 @@ import (
 
 // The tiled core's iCEBreaker top: an SB_PLL40_PAD makes the core clock from the 12 MHz
 // oscillator (icepll -i 12 -o 40: 39.75 MHz), a UART receiver turns the host's bytes into
-// the load stream (two bytes a beat, low byte first), and the lane board's frame
-// transmitter sends one frame per iteration. It is the top that synthesis measures; the
+// the load stream (two bytes a beat, low byte first), and a UART transmitter sends
+// each of the core's output records as a frame (SYNC, then the beats, low byte first). It is the top that synthesis measures; the
 // host link with framing, flow control and read-back comes with the board loop.
 
 // PLL settings for 12 MHz in, 39.75 MHz out (icepll -i 12 -o 40).
@@ -43,8 +43,9 @@ func tiledBoardFiles(a datapath.Arch) map[string]string {
 func tiledBoardModule(a datapath.Arch) *module {
 	m := &module{name: tiledBoardTop, comment: `herd_board: the tiled herd_core on the iCEBreaker (iCE40 UP5K) at 39.75 MHz from the PLL.
 The host sends the load stream over the UART (115200 baud 8N1, two bytes a beat, low byte
-first); the core then runs and sends one frame per iteration: 0xA5, t mod 65536 (low byte
-first), x* (ceil(D/8) bytes), z* (ceil(K/8) bytes). LEDs (active low): red = sticky
+first); the core then runs and sends one frame per iteration: 0xA5, then the RB beats of its
+output record, low byte first: x* (ceil(D/16) words), z* (ceil(K/16) words), the cycle
+count's low half, then its high half with the overflow flag in bit 15. LEDs (active low): red = sticky
 overflow, green = a frame is on the line. Define HERD_NO_PLL to clock the core from clk
 directly (simulation: the PLL has no model).`}
 	m.params = []param{
@@ -59,7 +60,12 @@ directly (simulation: the PLL has no model).`}
 		{"output", "wire", "", "ledr_n", "red LED, active low: the core overflowed (pin 11)"},
 		{"output", "wire", "", "ledg_n", "green LED, active low: a frame is being sent (pin 37)"},
 	}
-	m.add("Sizes: the core's D and K, the frame of FB bytes (FW bits).", frameSizes(a))
+	m.add("Sizes: the bit timer.", fmt.Sprintf(`
+localparam CW = $clog2(BAUD_DIV);
+localparam BAUD_LAST_I = BAUD_DIV - 1;
+localparam [CW-1:0] BAUD_LAST = BAUD_LAST_I[CW-1:0];
+localparam [7:0] SYNC = 8'h%02x;
+`, BoardSync))
 	m.add("The core clock: SB_PLL40_PAD, 12 MHz x 53 / 16 = 39.75 MHz (icepll -i 12 -o 40).", fmt.Sprintf(`
 wire cclk, locked;
 `+"`"+`ifdef HERD_NO_PLL
@@ -124,13 +130,69 @@ always @(posedge cclk) begin
   end
 end
 `)
-	m.add("The core.", `
-wire done, overflow;
-wire [D-1:0] x_star;
-wire [K-1:0] z_star;
+	m.add("The core: its records go straight to the transmitter, which takes a beat when the line is free.", `
+wire overflow;
+/* verilator lint_off UNUSEDSIGNAL */  // the board runs free: the records pace it
+wire done;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [15:0] rec_data;
+wire rec_valid, rec_last;
+wire rec_ready;
 herd_core core (.clk(cclk), .rst(rst), .s_axis_load_tdata(ld_data), .s_axis_load_tvalid(ld_valid),
-  .s_axis_load_tready(ld_ready), .done(done), .x_star(x_star), .z_star(z_star), .overflow(overflow));
+  .s_axis_load_tready(ld_ready), .m_axis_sample_tdata(rec_data), .m_axis_sample_tvalid(rec_valid),
+  .m_axis_sample_tready(rec_ready), .m_axis_sample_tlast(rec_last), .done(done), .overflow(overflow));
 `)
-	m.add(frameTXComment, strings.ReplaceAll(frameTX(a), "posedge clk", "posedge cclk"))
+	m.add(`UART transmitter: a frame per record, SYNC and then each beat low byte first; each byte is
+a start bit, 8 data bits LSB first and a stop bit, BAUD_DIV clocks a bit. The core holds when
+its record buffer is full, so no record is lost however slow the line.`, recordTX)
 	return m
 }
+
+// recordTX sends the core's records over the UART (cclk, rst, rec_* in scope; drives tx and
+// the LEDs).
+const recordTX = `
+reg [9:0] shifter;         // the current byte's line bits, next one in bit 0
+reg [3:0] bitn;            // bits of the current byte still to send
+reg [CW-1:0] baud;         // clocks left of the current bit
+reg [7:0] hi;              // the beat's high byte, sent after its low byte
+reg hi_due;                // hi is still to send
+reg sync_due;              // the next beat starts a record: SYNC first
+wire idle = (bitn == 4'd0);
+assign rec_ready = idle && !hi_due && !sync_due;
+always @(posedge cclk) begin
+  if (rst) begin
+    shifter <= 10'h3ff;
+    bitn <= 4'd0;
+    hi_due <= 1'b0;
+    sync_due <= 1'b1;
+  end else if (!idle) begin
+    if (baud == {CW{1'b0}}) begin
+      baud <= BAUD_LAST;
+      shifter <= {1'b1, shifter[9:1]};
+      bitn <= bitn - 4'd1;
+    end else begin
+      baud <= baud - 1'b1;
+    end
+  end else if (sync_due && rec_valid) begin
+    shifter <= {1'b1, SYNC, 1'b0};
+    bitn <= 4'd10;
+    baud <= BAUD_LAST;
+    sync_due <= 1'b0;
+  end else if (hi_due) begin
+    shifter <= {1'b1, hi, 1'b0};
+    bitn <= 4'd10;
+    baud <= BAUD_LAST;
+    hi_due <= 1'b0;
+  end else if (rec_valid) begin
+    shifter <= {1'b1, rec_data[7:0], 1'b0};
+    hi <= rec_data[15:8];
+    bitn <= 4'd10;
+    baud <= BAUD_LAST;
+    hi_due <= 1'b1;
+    sync_due <= rec_last;
+  end
+end
+assign tx = shifter[0];
+assign ledr_n = !overflow;
+assign ledg_n = idle;
+`

@@ -14,18 +14,24 @@ import (
 func tiledCoreModule(a datapath.Arch) *module {
 	m := &module{name: "herd_core", comment: `herd_core: the tiled herding datapath of datapath/tile*.go. After reset it takes the
 initial memories on the load stream (X words, W words as three beats, b and c values:
-rtlgen.TileLoadStream), then runs iterations back to back; done is high for the DONE cycle
-that ends each, with its pseudo-sample on x_star and z_star. Every phase takes the cycles of
-datapath.Schedule, so an iteration takes exactly Arch.IterationCycles clocks.`}
+rtlgen.TileLoadStream), then runs iterations back to back. Each iteration's pseudo-sample
+leaves on m_axis_sample as one record of RB beats (x*, z*, the cycle count and the overflow
+flag; datapath.TileSizes.RB); the records wait in a buffer of SLOTS, and when it is full the
+core holds in DONE until the stream takes a record: it stalls, it never drops one. done is
+high for the one cycle the core leaves DONE, when the iteration's memories are final. Every
+phase takes the cycles of datapath.Schedule, so an iteration takes exactly
+Arch.IterationCycles clocks, not counting the cycles it holds in DONE.`}
 	m.ports = []port{
 		{"input", "wire", "", "clk", ""},
 		{"input", "wire", "", "rst", "synchronous, active high: back to the load"},
 		{"input", "wire", "15:0", "s_axis_load_tdata", "load stream beat"},
 		{"input", "wire", "", "s_axis_load_tvalid", ""},
 		{"output", "wire", "", "s_axis_load_tready", "high while the core loads"},
-		{"output", "wire", "", "done", "high for the last cycle (DONE) of every iteration"},
-		{"output", "wire", fmt.Sprintf("%d:0", a.D-1), "x_star", "x*: bit j set when x*_j = +1 (valid while done)"},
-		{"output", "wire", fmt.Sprintf("%d:0", a.K-1), "z_star", "z*: bit i set when z*_i = +1 (valid while done)"},
+		{"output", "reg", "15:0", "m_axis_sample_tdata", "record beat: x* words, z* words, cycles low, {overflow, cycles high}"},
+		{"output", "reg", "", "m_axis_sample_tvalid", ""},
+		{"input", "wire", "", "m_axis_sample_tready", ""},
+		{"output", "reg", "", "m_axis_sample_tlast", "the record's last beat"},
+		{"output", "wire", "", "done", "high for the cycle that ends each iteration (its memories are final)"},
 		{"output", "reg", "", "overflow", "sticky: some register write wrapped or saturated"},
 	}
 	m.add("Sizes of the Arch (datapath.Arch, datapath.TileSizes) and the schedule's phase lengths.", tiledParams(a))
@@ -44,6 +50,7 @@ reg [D-1:0] xs;   // x*, turned so that x*_j is at bit 0 in the cycle that needs
 reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
 wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
 reg [47:0] wb_word;
+wire hold;        // DONE waits: the record buffer is full (tiledRecord(a))
 `)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add("Memories: X and W in SPRAM (herd_spram), the rest in block RAM (read at a registered\naddress, the word shows the next cycle).", tiledMemories)
@@ -57,6 +64,11 @@ load: 2 popcount(word & valid) - valid per batch).`, tiledLoad)
 	m.add("WRITEBACK: per j, the tile's new weights W + P - N z* x* (update, then W cast), written\none W word (group) a cycle; hidden-bias growth at j = 0.", tiledWriteback)
 	m.add("SWEEP: the z half streams W words (g, j) in address order into PW field accumulators;\nthe x half replays group g from the row buffer into vis (c_j at g = 0); the last replay's\nsigns are x*. GATHER, START, C_UPDATE.", tiledSearch)
 	m.add("SH: the energy readout chain into the energies, and the best vector.", tiledEnergy)
+	m.add(`The output records. C_UPDATE packs x* (cycles 0 .. D-1, padded to whole words) and z*
+(cycles 16 XB .. 16 XB + K - 1, from zt turning a bit a cycle) into 16-bit words, a bit a
+cycle, then the cycle count, into slot ws of the record buffer; the record is committed at
+C_UPDATE's last cycle, and DONE holds while every slot is full. m_axis_sample reads the
+committed slots in order, one beat a cycle while the receiver takes them.`, tiledRecord(a))
 	m.add("The sticky overflow flag and the outputs.", `
 wire ovf_any = ovf_prefetch || arr_ovf || ovf_positive || ovf_zsum || ovf_writeback || ovf_search ||
                cu_ovf1 || cu_ovf2 || ovf_energy;
@@ -64,9 +76,7 @@ always @(posedge clk) begin
   if (rst) overflow <= 1'b0;
   else if (ovf_any) overflow <= 1'b1;
 end
-assign done = in_done;
-assign x_star = xs;
-assign z_star = zs[K-1:0];
+assign done = in_done && !hold;
 `)
 	return m
 }
@@ -545,6 +555,7 @@ always @(posedge clk) begin
   {wbx2, wbx3, wbx4} <= {wbx1, wbx2, wbx3};
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
+  else if (in_c_update && cyc >= CY_XEND) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + k
 end
 // Stage 4: W + P - N z*_r x*_j through the update register and then W's, one stage.
 always @* begin
@@ -911,3 +922,86 @@ endfunction
 	}
 	return b.String()
 }
+
+// tiledRecord is the record buffer (one block RAM of SLOTS records of 2^SLOTW words) with
+// its packer on the write side and m_axis_sample on the read side.
+func tiledRecord(a datapath.Arch) string {
+	s := a.Sizes()
+	// The packed word's index in its record: cyc / 16, at the record's offset width.
+	wiw := bitsFor(s.XB + s.ZB)
+	wordIndex := fmt.Sprintf("cyc[%d:4]", wiw+3)
+	if pad := recordSlotBits(s) - wiw; pad > 0 {
+		wordIndex = fmt.Sprintf("{%d'b0, %s}", pad, wordIndex)
+	}
+	return `
+reg [14:0] pk;                    // the packer: the word's bits so far, entering at the top
+reg [CNTW-1:0] it_cnt;            // cycles of this iteration so far, plus 3 (see below)
+reg [14:0] cnt_hi_q;              // it_cnt's high half, a cycle late
+reg [SLOTSW-1:0] rec_ws, rec_rs;          // the slot being written, the slot being read
+reg [SLOTSW:0] filled;            // committed records not yet read
+reg [SLOTW-1:0] ro;               // the next beat to read
+reg ob_we;
+reg [SLOTSW+SLOTW-1:0] ob_wa;
+reg [15:0] ob_wd;
+(* no_rw_check *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
+wire pk_in = (cyc < CY_D) ? xs[0] : (cyc >= CY_XEND && cyc < CY_ZEND) ? zt[0] : 1'b0;
+wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
+wire packing = in_c_update && cyc < CY_PK;
+wire commit = in_c_update && at_last;
+wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
+wire ob_release = ob_adv && ro == RB_LASTW;
+assign hold = in_done && filled[SLOTSW];  // all SLOTS full: the next record has no slot
+always @(posedge clk) begin
+  // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
+  // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
+  if (!running || done) it_cnt <= CNT_3;
+  else it_cnt <= it_cnt + 1'b1;
+  cnt_hi_q <= {{(31-CNTW){1'b0}}, it_cnt[CNTW-1:16]};
+  if (packing) pk <= pk_word[15:1];
+  ob_we <= (packing && cyc[3:0] == 4'hf) || (in_c_update && (cyc == CY_PK || cyc == CY_PK1));
+  if (packing) begin
+    ob_wa <= {rec_ws, ` + wordIndex + `};
+    ob_wd <= pk_word;
+  end else if (cyc == CY_PK) begin
+    ob_wa <= {rec_ws, RB_LO};
+    ob_wd <= it_cnt[15:0];
+  end else begin
+    ob_wa <= {rec_ws, RB_LASTW};
+    ob_wd <= {overflow, cnt_hi_q};
+  end
+  if (ob_we) ob_mem[ob_wa] <= ob_wd;
+  if (ob_adv) m_axis_sample_tdata <= ob_mem[{rec_rs, ro}];
+  if (rst) begin
+    rec_ws <= {SLOTSW{1'b0}};
+    rec_rs <= {SLOTSW{1'b0}};
+    ro <= {SLOTW{1'b0}};
+    filled <= {(SLOTSW+1){1'b0}};
+    m_axis_sample_tvalid <= 1'b0;
+    m_axis_sample_tlast <= 1'b0;
+  end else begin
+    if (commit) rec_ws <= rec_ws + 1'b1;
+    filled <= filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
+    if (ob_adv) begin
+      m_axis_sample_tvalid <= 1'b1;
+      m_axis_sample_tlast <= ob_release;
+      ro <= ob_release ? {SLOTW{1'b0}} : ro + 1'b1;
+      if (ob_release) rec_rs <= rec_rs + 1'b1;
+    end else if (m_axis_sample_tready) begin
+      m_axis_sample_tvalid <= 1'b0;
+    end
+  end
+end
+`
+}
+
+// recordSlotBits is the width of a beat's offset in its record slot: a slot is the power of
+// two at least RB words.
+func recordSlotBits(s datapath.TileSizes) int { return bitsFor(s.RB) }
+
+// recordSlotsBits is the width of a slot index: the slots fill one 256-word block RAM, and
+// there are at least two.
+func recordSlotsBits(s datapath.TileSizes) int { return max(1, 8-recordSlotBits(s)) }
+
+// RecordSlots is the number of output records the tiled core's buffer holds before it holds
+// in DONE.
+func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }

@@ -85,6 +85,7 @@ type RTLSimOptions struct {
 	RTLDir     string    // the folder herdsim rtl wrote (rtlgen.Write)
 	VCD        string    // if set, dump a VCD there
 	Output     io.Writer // the simulator's output is streamed here (nil: discarded)
+	Plusargs   []string  // more plusargs for the testbench (e.g. "+fill", "+seed=7")
 }
 
 // RTLResult is a finished simulation: Pass, or the testbench's first mismatch line.
@@ -185,6 +186,7 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 		}
 		plusargs = append(plusargs, "+vcd="+vcd)
 	}
+	plusargs = append(plusargs, opt.Plusargs...)
 	sources := append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TBFile)
 	var compile []string
 	var run []string

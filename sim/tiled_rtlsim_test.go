@@ -212,3 +212,31 @@ func TestLaneNarrowWidthsMatchTheModel(t *testing.T) {
 		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
 	}
 }
+
+// TestTiledRTLSimHoldsWhenTheStreamWaits: with no record taken until the core has held in
+// DONE for 100 cycles (+fill), the record buffer fills, the core holds instead of dropping
+// a record, and every record, cycle count (less the held cycles) and the final weights
+// still match.
+func TestTiledRTLSimHoldsWhenTheStreamWaits(t *testing.T) {
+	needSimulator(t, "verilator")
+	slots := rtlgen.RecordSlots(tiledArch(6, 3, herding.ModeSH, false, 1))
+	iterations := slots + 3
+	a := tiledArch(6, 3, herding.ModeSH, false, iterations)
+	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, iterations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vec, rtl := writeSetAndRTL(t, s)
+	var out strings.Builder
+	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !res.Pass {
+		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out.String())
+	}
+	if !strings.Contains(out.String(), "held=") || strings.Contains(out.String(), "held=0\n") {
+		t.Fatalf("the core never held (%d slots, %d iterations):\n%s", slots, iterations, out.String())
+	}
+}
+
