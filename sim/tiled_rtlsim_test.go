@@ -238,5 +238,9 @@ func TestTiledRTLSimHoldsWhenTheStreamWaits(t *testing.T) {
 	if !strings.Contains(out.String(), "held=") || strings.Contains(out.String(), "held=0\n") {
 		t.Fatalf("the core never held (%d slots, %d iterations):\n%s", slots, iterations, out.String())
 	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.Contains(line, "held=") {
+			t.Logf("%d slots, %d iterations: %s", slots, iterations, line)
+		}
+	}
 }
-
