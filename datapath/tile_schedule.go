@@ -135,7 +135,7 @@ var scheduleTable = [numTPhases]PhaseSpec{
 	TWriteback: {"WRITEBACK", "(T/PW) D + 8", func(s TileSizes) int { return s.GT*s.D + LatWriteback },
 		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth)",
 		[]Edge{{When: LastTile, To: TCUpdate}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
-	TCUpdate: {"C_UPDATE", "16 (XB + ZB) + 2", func(s TileSizes) int { return s.CUpdateLen() },
+	TCUpdate: {"C_UPDATE", "16 (XB + ZB) + 3", func(s TileSizes) int { return s.CUpdateLen() },
 		"c_j += sum_n x_nj - N x*_j; x* and z* packed into the output record, one bit a cycle, then its cycle count",
 		[]Edge{{When: Always, To: TDone}}},
 	TDone: {"DONE", "1", func(TileSizes) int { return 1 },
@@ -143,11 +143,11 @@ var scheduleTable = [numTPhases]PhaseSpec{
 		[]Edge{{When: ModeSH, To: TEPrefetch, Clear: []Counter{CtrTile}}, {When: Always, To: TStart}}},
 }
 
-// CUpdateLen is C_UPDATE's length: 16 (XB + ZB) cycles that pack x* and z* into the
-// output record a bit a cycle (x* padded to whole words, then z*), then the record's cycle
-// count, low half and high half. It is longer than the c update's own D + LatCUpdate.
+// CUpdateLen is C_UPDATE's length: a cycle for the x* memory's first read, 16 (XB + ZB)
+// cycles that pack x* and z* into the output record a bit a cycle (x* padded to whole
+// words, then z*), then the record's cycle count, low half and high half. It is longer than the c update's own D + LatCUpdate.
 func (s TileSizes) CUpdateLen() int {
-	return max(s.D+LatCUpdate, tileVecBits*(s.XB+s.ZB)+RecordTailBeats)
+	return max(s.D+LatCUpdate, 1+tileVecBits*(s.XB+s.ZB)+RecordTailBeats)
 }
 
 // Schedule returns the phase table in state order.
@@ -225,8 +225,8 @@ func take(spec PhaseSpec, ctr *[numCounters]int, holds func(Cond) bool) TPhase {
 
 // TileCycleFormula is TileCycles in closed form, for reports (a test checks it against the
 // walk of the table).
-const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 3; " +
-	"SH: NTE((T/PW)D + NB max(D+2, 16T) + 16T + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 3; " +
+const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
+	"SH: NTE((T/PW)D + NB max(D+2, 16T) + 16T + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
 	"G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
 
 // tileCyclesClosed is TileCycleFormula.
@@ -234,7 +234,7 @@ func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {
 	s := a.Sizes()
 	sweep := uint64((s.G+1)*s.D + LatSweep + 1)
 	positive := uint64(s.NT * (2*s.GT*s.D + 1 + s.NB*(s.D+2) + LatWriteback))
-	tail := uint64(tileVecBits*(s.XB+s.ZB) + RecordTailBeats + 1)
+	tail := uint64(1 + tileVecBits*(s.XB+s.ZB) + RecordTailBeats + 1)
 	start := uint64(1)
 	if first {
 		start = uint64(s.D + LatGather)

@@ -392,10 +392,10 @@ func tiledConstants(a datapath.Arch) string {
 		v    int
 		what string
 	}{
-		{"CY_XEND", 16 * s.XB, "16 XB: z* enters the packer"},
-		{"CY_ZEND", 16*s.XB + a.K, "16 XB + K: z* is packed"},
-		{"CY_PK", 16 * (s.XB + s.ZB), "16 (XB + ZB): the packing is over, cycles low"},
-		{"CY_PK1", 16*(s.XB+s.ZB) + 1, "and cycles high"},
+		{"CY_XEND", 16*s.XB + 1, "16 XB + 1: z* enters the packer (bit k at cycle k + 1)"},
+		{"CY_ZEND", 16*s.XB + a.K + 1, "16 XB + K + 1: z* is packed"},
+		{"CY_PK", 16*(s.XB+s.ZB) + 1, "16 (XB + ZB) + 1: the packing is over, cycles low"},
+		{"CY_PK1", 16*(s.XB+s.ZB) + 2, "and cycles high"},
 	} {
 		sized(c.name, "CYW", cyw, c.v, c.what)
 	}

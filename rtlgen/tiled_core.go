@@ -46,7 +46,7 @@ reg [NBW-1:0] batch;
 reg [SWW-1:0] sweep;
 reg changed;      // the sweep changed x* or z*
 reg from_data;    // the search started at a data vector: its first z half is not a change
-reg [D-1:0] xs;   // x*, turned so that x*_j is at bit 0 in the cycle that needs it
+reg xs_rd;        // x*_j from the x* memory, the cycle after its address (tiledSearch)
 reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
 wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
 reg [47:0] wb_word;
@@ -64,9 +64,9 @@ load: 2 popcount(word & valid) - valid per batch).`, tiledLoad)
 	m.add("WRITEBACK: per j, the tile's new weights W + P - N z* x* (update, then W cast), written\none W word (group) a cycle; hidden-bias growth at j = 0.", tiledWriteback)
 	m.add("SWEEP: the z half streams W words (g, j) in address order into PW field accumulators;\nthe x half replays group g from the row buffer into vis (c_j at g = 0); the last replay's\nsigns are x*. GATHER, START, C_UPDATE.", tiledSearch)
 	m.add("SH: the energy readout chain into the energies, and the best vector.", tiledEnergy)
-	m.add(`The output records. C_UPDATE packs x* (cycles 0 .. D-1, padded to whole words) and z*
-(cycles 16 XB .. 16 XB + K - 1, from zt turning a bit a cycle) into 16-bit words, a bit a
-cycle, then the cycle count, into slot ws of the record buffer; the record is committed at
+	m.add(`The output records. C_UPDATE packs x* (cycles 1 .. D, from the x* memory, padded to whole
+words) and z* (cycles 16 XB + 1 .. 16 XB + K, from zt turning a bit a cycle) into 16-bit
+words, a bit a cycle, then the cycle count, into slot rec_ws of the record buffer; the record is committed at
 C_UPDATE's last cycle, and DONE holds while every slot is full. m_axis_sample reads the
 committed slots in order, one beat a cycle while the receiver takes them.`, tiledRecord(a))
 	m.add("The sticky overflow flag and the outputs.", `
@@ -535,7 +535,7 @@ var (
 // Stage 4 (issue + 4): u = W + P - N z*_r x*_j through the update register; stage 5: W.
 reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4;
-reg wbx1, wbx2, wbx3, wbx4;               // x*_j along the pipeline (xs turns once a j)
+reg wbx2, wbx3, wbx4;                     // x*_j along the pipeline (xs_rd is stage 1)
 reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
 reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
 always @* begin
@@ -551,11 +551,10 @@ integer wr;
 always @(posedge clk) begin
   pfin <= pnew;
   wb_v4 <= pp_v3 && pp_wb3;
-  wbx1 <= xs[0];
-  {wbx2, wbx3, wbx4} <= {wbx1, wbx2, wbx3};
+  {wbx2, wbx3, wbx4} <= {xs_rd, wbx2, wbx3};
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
-  else if (in_c_update && cyc >= CY_XEND) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + k
+  else if (in_c_update && cyc >= CY_XEND) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
 // Stage 4: W + P - N z*_r x*_j through the update register and then W's, one stage.
 always @* begin
@@ -632,7 +631,7 @@ wire ovf_writeback = wb_ovf || gb_ovf1 || gb_ovf2;
 	tiledSearch = `
 // z half: the word read at cycle c lands at c + 1 and is added at c + 2.
 reg sw_v1, sw_v2, sw_f1, sw_f2, sw_l1, sw_l2, sw_zu;
-reg sxb1, sxb2;
+reg sxb2;
 reg [13:0] sw_g1, sw_g2, sw_gz;
 reg [PW*W_W-1:0] sw_w;
 reg [PW*B_W-1:0] sw_b;
@@ -656,8 +655,7 @@ always @(posedge clk) begin
   sw_f1 <= sj == {DW{1'b0}};
   sw_l1 <= sj == D_LAST;
   sw_g1 <= sg;
-  sxb1 <= xs[0];
-  {sw_v2, sw_f2, sw_l2, sw_g2, sxb2} <= {sw_v1, sw_f1, sw_l1, sw_g1, sxb1};
+  {sw_v2, sw_f2, sw_l2, sw_g2, sxb2} <= {sw_v1, sw_f1, sw_l1, sw_g1, xs_rd};
   for (ss = 0; ss < PW; ss = ss + 1) sw_w[ss*W_W +: W_W] <= w_rd[ss*SW +: W_W];
   if (sw_v1 && sw_f1) sw_b <= b_rd;
   rb_wa <= ((nx_sweep && cyc_n == CY_1) || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
@@ -681,9 +679,21 @@ always @* begin
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
 // x* moves one place a step: turning (x*_j at bit 0 in cycle j) or taking a new bit on top.
-wire xs_turn = (in_sweep && cyc < CY_GD) || pp_issue_wb || (in_c_update && cyc < CY_D);
-wire xs_shift = xs_turn || ga_v1 || (rp_v2 && rp_last2);
-wire xs_in = xs_turn ? xs[0] : ga_v1 ? x_rd[best_col] : x_new;
+// x* lives in a block RAM of D bits: each phase reads x*_j at its own j (the word shows the
+// next cycle, as xs_rd), GATHER and the last replay write it.
+(* no_rw_check *) reg xs_mem [0:D-1];
+reg [DW-1:0] xs_ra;
+always @* begin
+  if (rp_v1 && rp_last1) xs_ra = rp_j1;        // the last replay: the old x*_j, for the change
+  else if (in_sweep) xs_ra = sj;               // the z half: x*_j of the word read
+  else if (in_writeback) xs_ra = wj[DW-1:0];   // the update of word j
+  else xs_ra = cyc[DW-1:0];                    // C_UPDATE and the record
+end
+always @(posedge clk) begin
+  xs_rd <= xs_mem[xs_ra];
+  if (ga_v1) xs_mem[ga_j1] <= x_rd[best_col];
+  else if (rp_v2 && rp_last2) xs_mem[rp_j2] <= x_new;
+end
 reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
 always @* begin
   zs_turned = zs >> PW;
@@ -725,18 +735,21 @@ always @(posedge clk) if (rp_v2) vis_mem[rp_j2] <= vis_new;
 wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
 reg ga_v1;
-always @(posedge clk) ga_v1 <= in_gather && cyc < CY_D;
+reg [DW-1:0] ga_j1;
+always @(posedge clk) begin
+  ga_v1 <= in_gather && cyc < CY_D;
+  ga_j1 <= cyc[DW-1:0];
+end
 // C_UPDATE: c + sum x - N x*_j through the update register, then c.
-reg cu_v1, cu_v2, cux1;
+reg cu_v1, cu_v2;
 reg [DW-1:0] cu_j1, cu_j2;
 reg [UPDATE_W-1:0] cu_u;
 reg cu_ovf1, cu_ovf2;
-wire [UPDATE_X-1:0] cu_exact = ux_c(c_rd) + ux_p(sx_rd) - (cux1 ? N_U : -N_U);
+wire [UPDATE_X-1:0] cu_exact = ux_c(c_rd) + ux_p(sx_rd) - (xs_rd ? N_U : -N_U);
 wire [C_X-1:0] cu_cx = cx_u(cu_u);
 always @(posedge clk) begin
   cu_v1 <= in_c_update && cyc < CY_D;
   cu_j1 <= cyc[DW-1:0];
-  cux1 <= xs[0];
   {cu_v2, cu_j2} <= {cu_v1, cu_j1};
   if (cu_v1) cu_u <= cast_update(cu_exact);
   cu_ovf1 <= cu_v1 && !fits_update(cu_exact);
@@ -749,16 +762,14 @@ end
 // The pseudo-sample registers and the search's flags.
 always @(posedge clk) begin
   if (rst) begin
-    xs <= {D{1'b0}};
     zs <= {GP{1'b0}};
     changed <= 1'b0;
     from_data <= 1'b0;
   end else begin
-    if (xs_shift) xs <= {xs_in, xs[D-1:1]};       // one shift register: only its top bit has a choice
     if (in_gather) from_data <= 1'b1;
     if (in_start) from_data <= 1'b0;
     if (in_sweep && cyc == 0) changed <= 1'b0;
-    else if ((sw_zu && z_chg && sw_count) || (rp_v2 && rp_last2 && x_new != xs[0])) changed <= 1'b1;
+    else if ((sw_zu && z_chg && sw_count) || (rp_v2 && rp_last2 && x_new != xs_rd)) changed <= 1'b1;
     if (sw_zu) begin
       zs <= zs_turned;
       zrep <= z_new;
@@ -929,7 +940,7 @@ func tiledRecord(a datapath.Arch) string {
 	s := a.Sizes()
 	// The packed word's index in its record: cyc / 16, at the record's offset width.
 	wiw := bitsFor(s.XB + s.ZB)
-	wordIndex := fmt.Sprintf("cyc[%d:4]", wiw+3)
+	wordIndex := fmt.Sprintf("cyc[%d:4] - 1'b1", wiw+3)
 	if pad := recordSlotBits(s) - wiw; pad > 0 {
 		wordIndex = fmt.Sprintf("{%d'b0, %s}", pad, wordIndex)
 	}
@@ -944,9 +955,9 @@ reg ob_we;
 reg [SLOTSW+SLOTW-1:0] ob_wa;
 reg [15:0] ob_wd;
 (* no_rw_check *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
-wire pk_in = (cyc < CY_D) ? xs[0] : (cyc >= CY_XEND && cyc < CY_ZEND) ? zt[0] : 1'b0;
+wire pk_in = (cyc <= CY_D) ? xs_rd : (cyc >= CY_XEND && cyc < CY_ZEND) ? zt[0] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
-wire packing = in_c_update && cyc < CY_PK;
+wire packing = in_c_update && cyc != {CYW{1'b0}} && cyc < CY_PK;  // bit cyc - 1
 wire commit = in_c_update && at_last;
 wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
@@ -958,7 +969,7 @@ always @(posedge clk) begin
   else it_cnt <= it_cnt + 1'b1;
   cnt_hi_q <= {{(31-CNTW){1'b0}}, it_cnt[CNTW-1:16]};
   if (packing) pk <= pk_word[15:1];
-  ob_we <= (packing && cyc[3:0] == 4'hf) || (in_c_update && (cyc == CY_PK || cyc == CY_PK1));
+  ob_we <= (packing && cyc[3:0] == 4'h0) || (in_c_update && (cyc == CY_PK || cyc == CY_PK1));
   if (packing) begin
     ob_wa <= {rec_ws, ` + wordIndex + `};
     ob_wd <= pk_word;
