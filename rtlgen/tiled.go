@@ -325,6 +325,7 @@ func tiledConstants(a datapath.Arch) string {
 	width("BGW", w(s.NTE*s.GT-1), "b memory address")
 	width("TRW", w(a.Tile-1), "tile row index")
 	sized("T_LAST", "TRW", w(a.Tile-1), a.Tile-1, "the last row of a tile")
+	width("LG_ROWS", a.K-(s.G-1)*s.PW, "hidden units in the last group")
 	sized("GT_LAST", "AGW", agw, s.GT-1, "the last group of a tile")
 	sized("D_END", "DCW", w(a.D), a.D, "D, where a j counter stops")
 	sized("ONE_B", "NBW", nbw, 1, "batch 1")
@@ -358,12 +359,9 @@ func tiledConstants(a datapath.Arch) string {
 	}{
 		{"A_D", a.D, "address step of a batch or a group"},
 		{"A_GTD", s.GT * a.D, "address step of a tile"},
-		{"A_T", a.Tile, "row step of a tile"},
 		{"A_GT", s.GT, "group step of a tile"},
-		{"A_K", a.K, "K, as a row index"},
 		{"A_KLAST", a.K - 1, "K - 1, as a value index"},
 		{"A_GLAST", s.G - 1, "the last group"},
-		{"A_PW", s.PW, "rows of a group"},
 	} {
 		sized(c.name, "14", 14, c.v, c.what)
 	}

@@ -38,6 +38,8 @@ Arch.IterationCycles clocks, not counting the cycles it holds in DONE.`}
 	m.add("Derived widths and sized constants (every comparison is between equal widths).", tiledConstants(a))
 	m.add("Overflow helpers of every register: fits_<r> and cast_<r> take the exact value at the\nregister's exact width <R>_X (its width plus what its sums need) and wrap or saturate.", tiledRegFunctions())
 	m.add("Sign extensions of the operands of the exact sums, to the exact width of their register.", tiledExtFunctions(a))
+	m.add(`Comparisons with constants, as logic: Yosys would build each "x < C" as a carry chain, a
+logic cell a bit, where the gates of ltc_* fold to a few LUTs.`, constCompares())
 	m.add("Shared state: the phase counters, the load's end, the search's flags.", `
 reg running;      // the load is done: iterations run
 reg load_done;    // the last load beat was written: running starts next cycle
@@ -96,9 +98,9 @@ reg [13:0] ld_i;                      // b, c: value index
 reg [13:0] ld_bg;                     // b: group of the value (i / PW)
 reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
 wire ld_take = s_axis_load_tvalid && !running && !load_done;
-wire ld_in_x = (ld_n < LD_X);
-wire ld_in_w = !ld_in_x && (ld_n < LD_XW);
-wire ld_in_b = !ld_in_x && !ld_in_w && (ld_n < LD_XWB);
+wire ld_in_x = (ltc_ld(ld_n, LD_X));
+wire ld_in_w = !ld_in_x && (ltc_ld(ld_n, LD_XW));
+wire ld_in_b = !ld_in_x && !ld_in_w && (ltc_ld(ld_n, LD_XWB));
 wire ld_in_c = !ld_in_x && !ld_in_w && !ld_in_b;
 assign s_axis_load_tready = !running && !load_done;
 // The registered beat, written in the next cycle.
@@ -261,9 +263,9 @@ always @(posedge clk) begin
     xa <= lw_addr;
     x_wdata <= lw_data;
     x_we <= 1'b1;
-  end else if ((nx_pass || nx_e_pass) && cyc_n < CY_D)
+  end else if ((nx_pass || nx_e_pass) && ltc_cy(cyc_n, CY_D))
     xa <= (cyc_n == 0) ? xbase_n : xa + 1'b1;
-  else if (nx_gather && cyc_n < CY_D)
+  else if (nx_gather && ltc_cy(cyc_n, CY_D))
     xa <= (cyc_n == 0) ? best_base : xa + 1'b1;
   // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
   // reads in address order.
@@ -277,8 +279,8 @@ always @(posedge clk) begin
     wrow <= tbase_n;
     aj <= {DW{1'b0}};
     ag <= {AGW{1'b0}};
-  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n < CY_GTD) ||
-               (nx_writeback && cyc_n > CY_WB && cyc_n < CY_WBEND)) begin
+  end else if (((nx_prefetch || nx_e_prefetch) && ltc_cy(cyc_n, CY_GTD)) ||
+               (nx_writeback && ltc_cy(CY_WB, cyc_n) && ltc_cy(cyc_n, CY_WBEND))) begin
     if (ag == GT_LAST) begin
       ag <= {AGW{1'b0}};
       aj <= aj + 1'b1;
@@ -288,7 +290,7 @@ always @(posedge clk) begin
       ag <= ag + 1'b1;
       wa <= wa + A_D;
     end
-  end else if (nx_sweep && cyc_n < CY_GD)
+  end else if (nx_sweep && ltc_cy(cyc_n, CY_GD))
     wa <= (cyc_n == 0) ? 14'd0 : wa + 1'b1;
   if (wb_write) begin
     w_wdata <= wb_word;
@@ -300,7 +302,7 @@ end
 
 var (
 	tiledPrefetch = `
-reg [13:0] trow, bgbase;          // tile k's first row (k T) and first group (k GT)
+reg [13:0] bgbase;                // tile k's first group (k GT)
 reg [T-1:0] rv;                   // tile rows that hold a hidden unit
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
 reg [T-1:0] rve;                  // or the c row too (the energy pass)
@@ -323,10 +325,8 @@ end
 wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + A_GT : bgbase;
 always @(posedge clk) begin
   if (rst || clr_tile) begin
-    trow <= 14'd0;
     bgbase <= 14'd0;
   end else if (step_tile) begin
-    trow <= trow + A_T;
     bgbase <= bgbase + A_GT;
   end
 end
@@ -335,12 +335,11 @@ reg pf_v, pf_e;
 reg [DW-1:0] pf_j;
 reg [AGW-1:0] pf_gi;
 always @(posedge clk) begin
-  pf_v <= (in_prefetch || in_e_prefetch) && cyc < CY_GTD;
+  pf_v <= (in_prefetch || in_e_prefetch) && ltc_cy(cyc, CY_GTD);
   pf_e <= in_e_prefetch;
   pf_j <= aj;
   pf_gi <= ag;
 end
-wire [13:0] pf_row0 = trow + {{(14-AGW){1'b0}}, pf_gi} * A_PW;  // the group's first row
 // The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
 // current turn; stage 0 is the group that lands, and the ring turns one stage a word.
 reg [T*FIELD_W-1:0] st;
@@ -349,17 +348,17 @@ reg [PW*FIELD_W-1:0] pf_new;
 reg pf_ovf;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
-reg [13:0] pf_row;
+reg [TRW-1:0] pf_r;              // the slot's tile row: rv / rve say what it holds
 always @* begin
   pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1) begin
-    pf_row = pf_row0 + ps[13:0];
+    pf_r = tile_row(pf_gi, ps);
     pf_slots[ps*W_W +: W_W] = w_rd[ps*SW +: W_W];
-    if (pf_e && pf_row == A_K) pf_slots[ps*W_W +: W_W] = wfrom_c(c_rd);
-    pf_exact = ((pf_j == {DW{1'b0}}) ? ((pf_row < A_K) ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
+    if (pf_e && rve[pf_r] && !rv[pf_r]) pf_slots[ps*W_W +: W_W] = wfrom_c(c_rd);
+    pf_exact = ((pf_j == {DW{1'b0}}) ? (rv[pf_r] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
-    if (pf_row > A_K || (pf_row == A_K && !pf_e)) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
+    if (!(pf_e ? rve[pf_r] : rv[pf_r])) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
     else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
   end
 end
@@ -418,9 +417,9 @@ always @(posedge clk) begin
   // Controls act at the end of the cycle they are high in: set from the next state.
   arr_clear <= nx_any_pass && cyc_n == 0;
   arr_capture <= (nx_any_pass || nx_writeback || nx_e_drain) && cyc_n == 0;
-  arr_add <= nx_any_pass && cyc_n >= CY_1 && cyc_n <= CY_D1;
+  arr_add <= nx_any_pass && !ltc_cy(cyc_n, CY_1) && !ltc_cy(CY_D1, cyc_n);
   arr_all <= nx_any_pass && cyc_n == CY_1;
-  arr_shift <= (nx_e_pass || nx_e_drain) && cyc_n >= CY_1 && cyc_n < CY_16T;
+  arr_shift <= (nx_e_pass || nx_e_drain) && !ltc_cy(cyc_n, CY_1) && ltc_cy(cyc_n, CY_16T);
   // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
   // read a cycle ago, and that cycle's X word.
   arr_mask <= x_rd;
@@ -444,8 +443,8 @@ always @(posedge clk) begin
     if (wq == GT_LAST && wj != D_END) wj <= wj + 1'b1;  // stops at D: the run is over
   end
 end
-wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && cyc < CY_D;
-wire pp_issue_wb = in_writeback && cyc >= CY_1 && wq == {AGW{1'b0}} && wj < D_END;
+wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && ltc_cy(cyc, CY_D);
+wire pp_issue_wb = in_writeback && !ltc_cy(cyc, CY_1) && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
 always @(posedge clk) begin
@@ -460,7 +459,7 @@ end
 reg xw_v;
 reg [DW-1:0] xw_j;
 always @(posedge clk) begin
-  xw_v <= (in_pass || in_e_pass) && cyc < CY_D;
+  xw_v <= (in_pass || in_e_pass) && ltc_cy(cyc, CY_D);
   xw_j <= cyc[DW-1:0];
   if (xw_v) xb_mem[xw_j] <= x_rd;
 end
@@ -554,7 +553,7 @@ always @(posedge clk) begin
   {wbx2, wbx3, wbx4} <= {xs_rd, wbx2, wbx3};
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
-  else if (in_c_update && cyc >= CY_XEND) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
+  else if (in_c_update && !ltc_cy(cyc, CY_XEND)) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
 // Stage 4: W + P - N z*_r x*_j through the update register and then W's, one stage.
 always @* begin
@@ -575,7 +574,7 @@ end
 // enable are registered the cycle before, from slice gi of wb_res.
 reg [AGW-1:0] wgi;
 always @(posedge clk) wgi <= ((in_writeback && cyc == CY_WB2) || wgi == GT_LAST) ? {AGW{1'b0}} : wgi + 1'b1;
-assign wb_write = in_writeback && cyc >= CY_WB1 && cyc < CY_WB1END;
+assign wb_write = in_writeback && !ltc_cy(cyc, CY_WB1) && ltc_cy(cyc, CY_WB1END);
 integer wsl, wg;
 always @* begin  // group wgi's slots: a GT-way choice (a case, not a barrel shifter)
   wb_word = 48'd0;
@@ -609,7 +608,7 @@ always @* begin
   end
 end
 always @(posedge clk) begin
-  gb_v1 <= GROW != 0 && in_writeback && cyc >= CY_WB && cyc < CY_WBGT;
+  gb_v1 <= GROW != 0 && in_writeback && !ltc_cy(cyc, CY_WB) && ltc_cy(cyc, CY_WBGT);
   gb_g1 <= b_ra[BGW-1:0];
   gb_gi1 <= ag;
   gb_v2 <= gb_v1;
@@ -647,11 +646,11 @@ always @* begin
     sexact = (sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W]))
            + (sxb2 ? fx_w(sw_w[ss*W_W +: W_W]) : -fx_w(sw_w[ss*W_W +: W_W]));
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
-    if (sw_g2 * PW + ss < K && !fits_field(sexact)) sacc_ovf_n = 1'b1;
+    if ((sw_g2 != A_GLAST || ss < LG_ROWS) && !fits_field(sexact)) sacc_ovf_n = 1'b1;
   end
 end
 always @(posedge clk) begin
-  sw_v1 <= in_sweep && cyc < CY_GD;
+  sw_v1 <= in_sweep && ltc_cy(cyc, CY_GD);
   sw_f1 <= sj == {DW{1'b0}};
   sw_l1 <= sj == D_LAST;
   sw_g1 <= sg;
@@ -674,7 +673,7 @@ always @* begin
   z_chg = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
     z_new[ss] = ~sacc[ss*FIELD_W + FIELD_W - 1];
-    if (sw_gz * PW + ss < K && z_new[ss] != zs[ss]) z_chg = 1'b1;
+    if ((sw_gz != A_GLAST || ss < LG_ROWS) && z_new[ss] != zs[ss]) z_chg = 1'b1;
   end
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
@@ -705,7 +704,7 @@ reg [DW-1:0] rp_j0, rp_j1, rp_j2;
 reg [13:0] rp_g0;
 reg [PW-1:0] rp_z1;
 reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
-wire rp_issue = in_sweep && cyc >= CY_D3 && cyc < CY_RPEND;
+wire rp_issue = in_sweep && !ltc_cy(cyc, CY_D3) && ltc_cy(cyc, CY_RPEND);
 always @(posedge clk) begin
   if (nx_sweep && cyc_n == CY_D3) begin
     rp_j0 <= {DW{1'b0}};
@@ -737,7 +736,7 @@ wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
 reg ga_v1;
 reg [DW-1:0] ga_j1;
 always @(posedge clk) begin
-  ga_v1 <= in_gather && cyc < CY_D;
+  ga_v1 <= in_gather && ltc_cy(cyc, CY_D);
   ga_j1 <= cyc[DW-1:0];
 end
 // C_UPDATE: c + sum x - N x*_j through the update register, then c.
@@ -748,7 +747,7 @@ reg cu_ovf1, cu_ovf2;
 wire [UPDATE_X-1:0] cu_exact = ux_c(c_rd) + ux_p(sx_rd) - (xs_rd ? N_U : -N_U);
 wire [C_X-1:0] cu_cx = cx_u(cu_u);
 always @(posedge clk) begin
-  cu_v1 <= in_c_update && cyc < CY_D;
+  cu_v1 <= in_c_update && ltc_cy(cyc, CY_D);
   cu_j1 <= cyc[DW-1:0];
   {cu_v2, cu_j2} <= {cu_v1, cu_j1};
   if (cu_v1) cu_u <= cast_update(cu_exact);
@@ -870,7 +869,7 @@ reg [DW-1:0] sj;              // SWEEP: j of the next word read
 reg [13:0] sg;                // SWEEP: its group
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
-  if ((nx_pass || nx_e_pass) && cyc_n < CY_D) begin
+  if ((nx_pass || nx_e_pass) && ltc_cy(cyc_n, CY_D)) begin
     tile_ra <= cyc_n[DW-1:0];
     xb_ra <= cyc_n[DW-1:0];
   end else if (nx_writeback && cyc_n == CY_1) begin
@@ -885,14 +884,14 @@ always @(posedge clk) begin
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
   if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == CY_WB))
     b_ra <= bgbase_n;
-  else if (((nx_prefetch || nx_e_prefetch) && cyc_n < CY_GTD) ||
-           (nx_writeback && cyc_n > CY_WB && cyc_n < CY_WBEND))
+  else if (((nx_prefetch || nx_e_prefetch) && ltc_cy(cyc_n, CY_GTD)) ||
+           (nx_writeback && ltc_cy(CY_WB, cyc_n) && ltc_cy(cyc_n, CY_WBEND)))
     b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
   else if (nx_sweep && cyc_n == 0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
     sg <= 14'd0;
-  end else if (nx_sweep && cyc_n < CY_GD) begin
+  end else if (nx_sweep && ltc_cy(cyc_n, CY_GD)) begin
     sj <= (sj == D_LAST) ? {DW{1'b0}} : sj + 1'b1;
     if (sj == D_LAST) begin
       sg <= sg + 1'b1;
@@ -901,14 +900,14 @@ always @(posedge clk) begin
   end
   // c: E_PREFETCH (the c row) with its W word; the replay (vis base); C_UPDATE at cycle j.
   if (nx_e_prefetch && cyc_n == 0) c_ra <= {DW{1'b0}};
-  else if (nx_e_prefetch && cyc_n < CY_GTD) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
-  else if (nx_c_update && cyc_n < CY_D) c_ra <= cyc_n[DW-1:0];
+  else if (nx_e_prefetch && ltc_cy(cyc_n, CY_GTD)) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
+  else if (nx_c_update && ltc_cy(cyc_n, CY_D)) c_ra <= cyc_n[DW-1:0];
   else c_ra <= rp_j0;
-  if (nx_c_update && cyc_n < CY_D) sx_ra <= cyc_n[DW-1:0];
+  if (nx_c_update && ltc_cy(cyc_n, CY_D)) sx_ra <= cyc_n[DW-1:0];
   vis_ra <= rp_j0;
   // The search's row buffer: the replay reads index c - D - 3 (mod 2 D) at cycle c.
   if (nx_sweep && cyc_n == CY_D3) rb_ra <= {(DW+1){1'b0}};
-  else if (nx_sweep && cyc_n > CY_D3) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
+  else if (nx_sweep && ltc_cy(CY_D3, cyc_n)) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
 end
 `
 
@@ -1016,3 +1015,38 @@ func recordSlotsBits(s datapath.TileSizes) int { return max(1, 8-recordSlotBits(
 // RecordSlots is the number of output records the tiled core's buffer holds before it holds
 // in DONE.
 func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }
+
+// constCompares are the unsigned less-than functions the core compares its counters with
+// (cycle, load beat, visible unit), and tile_row, a slot's row in its tile.
+func constCompares() string {
+	var b strings.Builder
+	for _, f := range []struct{ name, width string }{{"cy", "CYW"}, {"ld", "LOADW"}, {"dc", "DCW"}} {
+		fmt.Fprintf(&b, `function ltc_%[1]s;  // x < y
+  input [%[2]s-1:0] x, y;
+  integer k;
+  reg eq;
+  begin
+    ltc_%[1]s = 1'b0;
+    eq = 1'b1;
+    for (k = %[2]s - 1; k >= 0; k = k - 1) begin
+      ltc_%[1]s = ltc_%[1]s | (eq & ~x[k] & y[k]);
+      eq = eq & (x[k] == y[k]);
+    end
+  end
+endfunction
+`, f.name, f.width)
+	}
+	b.WriteString(`function [TRW-1:0] tile_row;  // row PW gi + slot of the tile
+  input [AGW-1:0] gi;
+  input integer slot;
+  /* verilator lint_off UNUSEDSIGNAL */  // a row index is below T
+  integer r;
+  /* verilator lint_on UNUSEDSIGNAL */
+  begin
+    r = gi * PW + slot;
+    tile_row = r[TRW-1:0];
+  end
+endfunction
+`)
+	return b.String()
+}
