@@ -74,9 +74,11 @@ committed slots in order, one beat a cycle while the receiver takes them.`, tile
 	m.add("The sticky overflow flag and the outputs.", `
 wire ovf_any = ovf_prefetch || arr_ovf || ovf_positive || ovf_zsum || ovf_writeback || ovf_search ||
                cu_ovf1 || cu_ovf2 || ovf_energy;
+reg ovf_any_q;  // registered first: the flag's enable is not at the end of every check
 always @(posedge clk) begin
+  ovf_any_q <= !rst && ovf_any;
   if (rst) overflow <= 1'b0;
-  else if (ovf_any) overflow <= 1'b1;
+  else if (ovf_any_q) overflow <= 1'b1;
 end
 assign done = in_done && !hold;
 `)
@@ -331,14 +333,21 @@ always @(posedge clk) begin
   end
 end
 // The word read at cycle c lands at c + 1 with its (j, gi).
-reg pf_v, pf_e;
+// What each slot's row holds is registered with it, so no row mask is chosen after the read.
+reg pf_v, pf_j0, pf_glast;
 reg [DW-1:0] pf_j;
-reg [AGW-1:0] pf_gi;
+reg [PW-1:0] pf_hid, pf_crow, pf_live;  // per slot: a hidden unit; the c row; either, in this pass
+integer pq;
 always @(posedge clk) begin
   pf_v <= (in_prefetch || in_e_prefetch) && ltc_cy(cyc, CY_GTD);
-  pf_e <= in_e_prefetch;
   pf_j <= aj;
-  pf_gi <= ag;
+  pf_j0 <= aj == {DW{1'b0}};
+  pf_glast <= ag == GT_LAST;
+  for (pq = 0; pq < PW; pq = pq + 1) begin
+    pf_hid[pq] <= rv[tile_row(ag, pq)];
+    pf_crow[pq] <= in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];
+    pf_live[pq] <= in_e_prefetch ? rve[tile_row(ag, pq)] : rv[tile_row(ag, pq)];
+  end
 end
 // The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
 // current turn; stage 0 is the group that lands, and the ring turns one stage a word.
@@ -348,17 +357,14 @@ reg [PW*FIELD_W-1:0] pf_new;
 reg pf_ovf;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
-reg [TRW-1:0] pf_r;              // the slot's tile row: rv / rve say what it holds
 always @* begin
   pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1) begin
-    pf_r = tile_row(pf_gi, ps);
-    pf_slots[ps*W_W +: W_W] = w_rd[ps*SW +: W_W];
-    if (pf_e && rve[pf_r] && !rv[pf_r]) pf_slots[ps*W_W +: W_W] = wfrom_c(c_rd);
-    pf_exact = ((pf_j == {DW{1'b0}}) ? (rv[pf_r] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
+    pf_slots[ps*W_W +: W_W] = pf_crow[ps] ? wfrom_c(c_rd) : w_rd[ps*SW +: W_W];
+    pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
-    if (!(pf_e ? rve[pf_r] : rv[pf_r])) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
+    if (!pf_live[ps]) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
     else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
   end
 end
@@ -376,10 +382,10 @@ generate
     end
     always @(posedge clk) begin
       if (pf_v) pf_stage <= pf_staged;
-      if (pf_v && pf_gi == GT_LAST) tile_mem[pf_j] <= {pf_slots, pf_stage};
+      if (pf_v && pf_glast) tile_mem[pf_j] <= {pf_slots, pf_stage};
     end
   end else begin : g_nostage
-    always @(posedge clk) if (pf_v) tile_mem[pf_j] <= pf_slots;
+    always @(posedge clk) if (pf_v && pf_glast) tile_mem[pf_j] <= pf_slots;  // pf_glast: always, one group a tile
   end
 endgenerate
 generate
