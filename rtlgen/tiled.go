@@ -345,7 +345,6 @@ func tiledConstants(a datapath.Arch) string {
 		{"CY_16T", 16 * a.Tile, "16 T: the readout chain"},
 		{"CY_WB", 7, "WB_FIRST: WRITEBACK's first W write"},
 		{"CY_WB1", 6, "WB_FIRST - 1"},
-		{"CY_WB2", 5, "WB_FIRST - 2"},
 		{"CY_WBEND", 7 + s.GT*a.D, "WB_FIRST + (T/PW) D"},
 		{"CY_WB1END", 6 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
 		{"CY_WBGT", 7 + s.GT, "WB_FIRST + T/PW: the growth writes"},

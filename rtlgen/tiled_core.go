@@ -457,7 +457,7 @@ always @(posedge clk) begin
   pp_v1 <= pp_issue_pass || pp_issue_wb;
   pp_wb1 <= pp_issue_wb;
   pp_f1 <= pp_issue_wb ? (NB == 1) : (batch == ONE_B);
-  pp_j1 <= pp_issue_wb ? wj[DW-1:0] : cyc[DW-1:0];
+  pp_j1 <= pp_issue_wb ? wj[DW-1:0] : in_writeback ? pp_j1 : cyc[DW-1:0];  // WRITEBACK: j held for stage 4
   {pp_v2, pp_wb2, pp_f2, pp_j2} <= {pp_v1, pp_wb1, pp_f1, pp_j1};
   {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
 end
@@ -537,57 +537,76 @@ wire ovf_zsum = zs_v && zsum_ovf;
 
 var (
 	tiledWriteback = `
-// Stage 4 (issue + 4): u = W + P - N z*_r x*_j through the update register; stage 5: W.
+// Stage 4 (issue + 4 .. issue + 3 + GT): one group a cycle, u = W + P - N z*_r x*_j through
+// the update register, then W's cast; its inputs (the tile word, P, x*_j) are held for GT cycles.
 reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4;
-reg wbx2, wbx3, wbx4;                     // x*_j along the pipeline (xs_rd is stage 1)
+reg wbx2, wbx3, wbx4, wbx_h;              // x*_j along the pipeline (xs_rd is stage 1), held
 reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
 reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
 always @* begin
   zs_tiles = {ZT{1'b0}};
   zs_tiles[GP-1:0] = zs;
 end
-reg [T*W_W-1:0] wb_res, wb_res_n;
+reg [PW*W_W-1:0] wb_res, wb_res_n;
 reg [UPDATE_W-1:0] wb_u;
 reg [UPDATE_X-1:0] wb_exact;
 reg [W_X-1:0] wb_wx;
 reg wb_ovf_n, wb_ovf;
 integer wr;
 always @(posedge clk) begin
-  pfin <= pnew;
+  if (pp_v3 && pp_wb3) pfin <= pnew;
   wb_v4 <= pp_v3 && pp_wb3;
   {wbx2, wbx3, wbx4} <= {xs_rd, wbx2, wbx3};
+  if (wb_v4) wbx_h <= wbx4;
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
   else if (in_c_update && !ltc_cy(cyc, CY_XEND)) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
-// Stage 4: W + P - N z*_r x*_j through the update register and then W's, one stage.
+// Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
+reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
+reg [AGW-1:0] wg4_q;
+wire [AGW-1:0] wg4 = wb_v4 ? {AGW{1'b0}} : wg4_q;
+wire wb_x = wb_v4 ? wbx4 : wbx_h;
+reg [W_W-1:0] g_w;
+reg [POSITIVE_W-1:0] g_p;
+reg g_z, g_live;
+integer wg;
 always @* begin
   wb_ovf_n = 1'b0;
-  for (wr = 0; wr < T; wr = wr + 1) begin
-    wb_exact = ux_w(tile_rd[wr*W_W +: W_W]) + ux_p(pfin[wr*POSITIVE_W +: POSITIVE_W]) - ((zt[wr] == wbx4) ? N_U : -N_U);
+  for (wr = 0; wr < PW; wr = wr + 1) begin
+    g_w = {W_W{1'b0}};
+    g_p = {POSITIVE_W{1'b0}};
+    g_z = 1'b0;
+    g_live = 1'b0;
+    for (wg = 0; wg < GT; wg = wg + 1)
+      if (wg4 == wg[AGW-1:0]) begin
+        g_w = tile_rd[(wg*PW + wr)*W_W +: W_W];
+        g_p = pfin[(wg*PW + wr)*POSITIVE_W +: POSITIVE_W];
+        g_z = zt[wg*PW + wr];
+        g_live = rv[wg*PW + wr];
+      end
+    wb_exact = ux_w(g_w) + ux_p(g_p) - ((g_z == wb_x) ? N_U : -N_U);
     wb_u = cast_update(wb_exact);
     wb_wx = wx_u(wb_u);
-    wb_res_n[wr*W_W +: W_W] = rv[wr] ? cast_w(wb_wx) : {W_W{1'b0}};
-    if (rv[wr] && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
+    wb_res_n[wr*W_W +: W_W] = g_live ? cast_w(wb_wx) : {W_W{1'b0}};
+    if (g_live && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
   end
 end
 always @(posedge clk) begin
-  if (wb_v4) wb_res <= wb_res_n;
-  wb_ovf <= wb_v4 && wb_ovf_n;
+  wb_on <= in_writeback && (wb_v4 || wb_on);
+  wg4_q <= (wg4 == GT_LAST) ? {AGW{1'b0}} : wg4 + 1'b1;
+  wb_res <= wb_res_n;
+  wb_ovf <= (wb_v4 || wb_on) && wb_ovf_n;
 end
 // Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data and write
-// enable are registered the cycle before, from slice gi of wb_res.
-reg [AGW-1:0] wgi;
-always @(posedge clk) wgi <= ((in_writeback && cyc == CY_WB2) || wgi == GT_LAST) ? {AGW{1'b0}} : wgi + 1'b1;
+// enable are registered the cycle before, from wb_res.
 assign wb_write = in_writeback && !ltc_cy(cyc, CY_WB1) && ltc_cy(cyc, CY_WB1END);
-integer wsl, wg;
-always @* begin  // group wgi's slots: a GT-way choice (a case, not a barrel shifter)
+integer wsl;
+always @* begin
   wb_word = 48'd0;
-  for (wg = 0; wg < GT; wg = wg + 1)
-    if (wgi == wg[AGW-1:0])
-      for (wsl = 0; wsl < PW; wsl = wsl + 1)
-        wb_word[wsl*SW +: W_W] = wb_res[(wg*PW + wsl)*W_W +: W_W];
+  for (wsl = 0; wsl < PW; wsl = wsl + 1)
+    wb_word[wsl*SW +: W_W] = wb_res[wsl*W_W +: W_W];
 end
 // Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 7 + gi),
 // b + sum z - N z* is cast to the update register, then to b, and written.
