@@ -104,10 +104,13 @@ func tiledParams(a datapath.Arch) string {
 	return b.String()
 }
 
-// phaseMachine renders the schedule table: state codes, each state's last cycle, and the
-// next-state logic of the edges (counter increments and clears), as always @* over
-// ph, cyc, tile, batch, sweep, giving ph_n, cyc_n, tile_n, batch_n, sweep_n and the
-// counter steps inc_<counter> / clr_<counter>.
+// phaseMachine renders the schedule table as two copies of the phase state: the look-ahead
+// machine (ph_a, cyc_a, tile_a, batch_a, sweep_a) runs the edges of the table one cycle
+// early, and the core's state (ph, cyc, tile, batch, sweep) is its copy a cycle later. The
+// datapath registers its memory addresses from the next cycle's state, which is thus the
+// look-ahead machine's registers (ph_n, cyc_n, tile_n, ...) and not a next-state function of
+// the current one, and the counter steps of the current cycle (step_<counter>,
+// clr_<counter>) and at_last are registered too: no datapath path starts in the phase logic.
 func phaseMachine(a datapath.Arch) string {
 	var b strings.Builder
 	sched := datapath.Schedule()
@@ -117,19 +120,24 @@ func phaseMachine(a datapath.Arch) string {
 	}
 	first := datapath.FirstPhase(a.Mode == herding.ModeSH)
 	fmt.Fprintf(&b, "localparam [PHW-1:0] PH_FIRST = PH_%s;  // after the load\n\n", sched[first].Name)
+	b.WriteString("// The look-ahead machine: its conditions are on its own counters (and the search's flag).\n")
+	b.WriteString(`reg [PHW-1:0] ph_a, ph_an;
+reg [CYW-1:0] cyc_a, cyc_an;
+reg [TW-1:0] tile_a;
+reg [NBW-1:0] batch_a;
+reg [SWW-1:0] sweep_a;
+`)
 	conds := datapath.Conds()
 	for _, c := range conds {
 		if c.Name != "always" {
-			fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, c.Verilog)
+			v := strings.NewReplacer("batch", "batch_a", "tile", "tile_a", "sweep", "sweep_a").Replace(c.Verilog)
+			fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, v)
 		}
 	}
-	b.WriteString(`
-reg [PHW-1:0] ph, ph_n;
-reg [CYW-1:0] cyc, cyc_n;
-reg [CYW-1:0] last_cyc;  // LEN_<ph> - 1
-reg step_tile, clr_tile, step_batch, clr_batch, step_sweep, clr_sweep;
+	b.WriteString(`reg [CYW-1:0] last_cyc;  // LEN_<ph_a> - 1
+reg step_tile_a, clr_tile_a, step_batch_a, clr_batch_a, step_sweep_a, clr_sweep_a;
 always @* begin
-  case (ph)
+  case (ph_a)
 `)
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "    PH_%s: last_cyc = LAST_%s;\n", ph.Name, ph.Name)
@@ -137,19 +145,19 @@ always @* begin
 	b.WriteString(`    default: last_cyc = {CYW{1'b0}};
   endcase
 end
-wire at_last = (cyc == last_cyc);
+wire at_last_a = (cyc_a == last_cyc);
+wire nx_run = running || load_done;  // the look-ahead machine runs a cycle before the core
 always @* begin
-  ph_n = ph;
-  cyc_n = cyc + 1'b1;
-  {step_tile, clr_tile, step_batch, clr_batch, step_sweep, clr_sweep} = 6'b0;
-  if (!running) begin
-    cyc_n = {CYW{1'b0}};
-    if (load_done) ph_n = PH_FIRST;
-  end else if (hold) begin
-    cyc_n = cyc;  // DONE waits for a free record slot
-  end else if (at_last) begin
-    cyc_n = {CYW{1'b0}};
-    case (ph)
+  ph_an = ph_a;
+  cyc_an = cyc_a + 1'b1;
+  {step_tile_a, clr_tile_a, step_batch_a, clr_batch_a, step_sweep_a, clr_sweep_a} = 6'b0;
+  if (!nx_run) begin
+    cyc_an = {CYW{1'b0}};
+  end else if (hold_a) begin
+    cyc_an = cyc_a;  // DONE waits for a free record slot
+  end else if (at_last_a) begin
+    cyc_an = {CYW{1'b0}};
+    case (ph_a)
 `)
 	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
 	for _, ph := range sched {
@@ -160,12 +168,12 @@ always @* begin
 				cond = "!" + cond
 			}
 			var acts []string
-			acts = append(acts, fmt.Sprintf("ph_n = PH_%s;", sched[e.To].Name))
+			acts = append(acts, fmt.Sprintf("ph_an = PH_%s;", sched[e.To].Name))
 			for _, c := range e.Inc {
-				acts = append(acts, fmt.Sprintf("step_%s = 1'b1;", names[c]))
+				acts = append(acts, fmt.Sprintf("step_%s_a = 1'b1;", names[c]))
 			}
 			for _, c := range e.Clear {
-				acts = append(acts, fmt.Sprintf("clr_%s = 1'b1;", names[c]))
+				acts = append(acts, fmt.Sprintf("clr_%s_a = 1'b1;", names[c]))
 			}
 			kw := "if"
 			if k > 0 {
@@ -182,13 +190,34 @@ always @* begin
 			fmt.Fprintf(&b, "        %s (%s) begin %s end\n", kw, cond, strings.Join(acts, " "))
 		}
 	}
-	b.WriteString(`      default: ph_n = PH_FIRST;
+	b.WriteString(`      default: ph_an = PH_FIRST;
     endcase
   end
 end
-wire [TW-1:0] tile_n = clr_tile ? {TW{1'b0}} : step_tile ? tile + 1'b1 : tile;
-wire [NBW-1:0] batch_n = clr_batch ? {NBW{1'b0}} : step_batch ? batch + 1'b1 : batch;
-wire [SWW-1:0] sweep_n = clr_sweep ? {SWW{1'b0}} : step_sweep ? sweep + 1'b1 : sweep;
+always @(posedge clk) begin
+  if (rst) begin
+    ph_a <= PH_FIRST;
+    cyc_a <= {CYW{1'b0}};
+    tile_a <= {TW{1'b0}};
+    batch_a <= {NBW{1'b0}};
+    sweep_a <= {SWW{1'b0}};
+  end else begin
+    ph_a <= ph_an;
+    cyc_a <= cyc_an;
+    tile_a <= clr_tile_a ? {TW{1'b0}} : step_tile_a ? tile_a + 1'b1 : tile_a;
+    batch_a <= clr_batch_a ? {NBW{1'b0}} : step_batch_a ? batch_a + 1'b1 : batch_a;
+    sweep_a <= clr_sweep_a ? {SWW{1'b0}} : step_sweep_a ? sweep_a + 1'b1 : sweep_a;
+  end
+end
+// The core's state: the look-ahead machine's, a cycle later; the next cycle's is the
+// look-ahead machine's own.
+reg [PHW-1:0] ph;
+reg [CYW-1:0] cyc;
+reg at_last;
+reg step_tile, clr_tile, step_batch, clr_batch;
+wire [PHW-1:0] ph_n = ph_a;
+wire [CYW-1:0] cyc_n = cyc_a;
+wire [TW-1:0] tile_n = tile_a;
 always @(posedge clk) begin
   if (rst) begin
     ph <= PH_FIRST;
@@ -196,16 +225,17 @@ always @(posedge clk) begin
     tile <= {TW{1'b0}};
     batch <= {NBW{1'b0}};
     sweep <= {SWW{1'b0}};
+    {at_last, step_tile, clr_tile, step_batch, clr_batch} <= 5'b0;
   end else begin
-    ph <= ph_n;
-    cyc <= cyc_n;
-    tile <= tile_n;
-    batch <= batch_n;
-    sweep <= sweep_n;
+    ph <= ph_a;
+    cyc <= cyc_a;
+    tile <= tile_a;
+    batch <= batch_a;
+    sweep <= sweep_a;
+    at_last <= nx_run && !hold_a && at_last_a;
+    {step_tile, clr_tile, step_batch, clr_batch} <= {step_tile_a, clr_tile_a, step_batch_a, clr_batch_a};
   end
 end
-// The next cycle's phase and cycle, for the registered memory addresses.
-wire nx_run = running || load_done;
 `)
 	b.WriteString("/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read\n")
 	for _, ph := range sched {

@@ -43,7 +43,9 @@ logic cell a bit, where the gates of ltc_* fold to a few LUTs.`, constCompares()
 	m.add("Shared state: the phase counters, the load's end, the search's flags.", `
 reg running;      // the load is done: iterations run
 reg load_done;    // the last load beat was written: running starts next cycle
+/* verilator lint_off UNUSEDSIGNAL */  // the core's tile: only SH's energy pass reads it
 reg [TW-1:0] tile;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [NBW-1:0] batch;
 reg [SWW-1:0] sweep;
 reg changed;      // the sweep changed x* or z*
@@ -52,7 +54,8 @@ reg xs_rd;        // x*_j from the x* memory, the cycle after its address (tiled
 reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
 wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
 reg [47:0] wb_word;
-wire hold;        // DONE waits: the record buffer is full (tiledRecord(a))
+reg hold;         // DONE waits: the record buffer is full (tiledRecord)
+wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 `)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add("Memories: X and W in SPRAM (herd_spram), the rest in block RAM (read at a registered\naddress, the word shows the next cycle).", tiledMemories)
@@ -985,10 +988,14 @@ wire packing = in_c_update && cyc != {CYW{1'b0}} && cyc < CY_PK;  // bit cyc - 1
 wire commit = in_c_update && at_last;
 wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
-assign hold = in_done && filled[SLOTSW];  // all SLOTS full: the next record has no slot
+wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
+// DONE holds while all SLOTS are full (the next record would have no slot); the look-ahead
+// phase machine sees it a cycle early, from the next cycle's fill.
+assign hold_a = nx_run && ph_a == PH_DONE && filled_next[SLOTSW];
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
+  hold <= !rst && hold_a;
   if (!running || done) it_cnt <= CNT_3;
   else it_cnt <= it_cnt + 1'b1;
   cnt_hi_q <= {{(31-CNTW){1'b0}}, it_cnt[CNTW-1:16]};
@@ -1015,7 +1022,7 @@ always @(posedge clk) begin
     m_axis_sample_tlast <= 1'b0;
   end else begin
     if (commit) rec_ws <= rec_ws + 1'b1;
-    filled <= filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
+    filled <= filled_next;
     if (ob_adv) begin
       m_axis_sample_tvalid <= 1'b1;
       m_axis_sample_tlast <= ob_release;
