@@ -990,8 +990,10 @@ wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
 wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
 // DONE holds while all SLOTS are full (the next record would have no slot); the look-ahead
-// phase machine sees it a cycle early, from the next cycle's fill.
-assign hold_a = nx_run && ph_a == PH_DONE && filled_next[SLOTSW];
+// phase machine sees it a cycle early, from the fill and the commit, not from the stream's
+// tready: a record read in that cycle costs one more hold cycle, never a lost record.
+wire [SLOTSW:0] filled_commit = filled + {{SLOTSW{1'b0}}, commit};
+assign hold_a = nx_run && ph_a == PH_DONE && filled_commit[SLOTSW];
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
