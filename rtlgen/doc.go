@@ -12,11 +12,20 @@
 // the accumulator array; herd_spram) and each phase's datapath, every exact value at its
 // register's exact width (<R>_X) and cast by fits_<r>/cast_<r>. It takes its initial
 // memories on a valid/ready load stream (s_axis_load: TileLoadStream, load.hex in the
-// folder) and then runs iterations back to back, Arch.IterationCycles clocks each. Its
-// testbench drives the load with seeded random stalls and checks x*, z*, the cycle count
-// and the overflow flag of every iteration and the final W, b, c. The board top
-// (tiled_board.go) clocks it at 39.75 MHz from an SB_PLL40_PAD, loads it over the UART
-// and sends one frame per iteration.
+// folder) and then runs iterations back to back, Arch.IterationCycles clocks each. Each
+// iteration's pseudo-sample leaves as a record on the valid/ready stream m_axis_sample
+// (RB = ceil(D/16) + ceil(K/16) + 2 beats: x*, z*, the cycle count low and high with the
+// overflow flag in bit 15, tlast on the last beat) from a block-RAM buffer of
+// RecordSlots records; when it is full the core holds in DONE (those cycles are not
+// counted), so no record is ever dropped. done pulses for the cycle the core leaves DONE.
+// The phase state is the registered copy of a look-ahead phase machine that runs the
+// schedule a cycle early, so the next cycle's phase and cycle (for registered memory
+// addresses) are registers. Its testbench drives the load and takes the records with
+// seeded random stalls (+fill: none until the core has held) and checks every record
+// (x*, z*, cycles, overflow, tlast), the cycles between done pulses less the held cycles,
+// and the final W, b, c. The board top (tiled_board.go) clocks it at 39.75 MHz from an
+// SB_PLL40_PAD, loads it over the UART and sends each record as a frame (0xA5, then the
+// beats low byte first).
 //
 // The rest of this comment describes the lane core.
 //

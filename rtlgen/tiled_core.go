@@ -176,18 +176,28 @@ always @(posedge clk) begin
     end
   end
 end
-// The X word's sum over its batch's real vectors, for sum x.
+// The X word's sum over its batch's real vectors, for sum x, in three stages (the load runs
+// at the core's clock too): nibble counts of the masked word (with sum x_j read at j), the
+// batch's term, then sum + term written back (j comes round again only D beats later).
 wire [15:0] lw_mask = lw_lastb ? LAST_MASK : 16'hffff;
-wire [4:0] lw_valid = lw_lastb ? LAST_VALID5 : 5'd16;
-reg [4:0] lw_ones;
+wire [15:0] lw_masked = lw_data & lw_mask;
+reg [11:0] ls_nib;                    // stage A: four 3-bit nibble counts
+reg [4:0] ls_valid;
+reg [6:0] ls_term;                    // stage B: 2 popcount - valid, -16 .. 16
+reg [POSITIVE_W-1:0] ls_sx1, ls_sx2;  // sum x_j as read, along the stages
+reg ls_v1, ls_v2, ls_first1, ls_first2;
+reg [DW-1:0] ls_j1, ls_j2;
 integer li;
-always @* begin
-  lw_ones = 5'd0;
-  for (li = 0; li < 16; li = li + 1) lw_ones = lw_ones + {4'b0, lw_data[li] & lw_mask[li]};
+always @(posedge clk) begin
+  for (li = 0; li < 4; li = li + 1)
+    ls_nib[3*li +: 3] <= {2'b0, lw_masked[4*li]} + {2'b0, lw_masked[4*li+1]} + {2'b0, lw_masked[4*li+2]} + {2'b0, lw_masked[4*li+3]};
+  ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;
+  {ls_v1, ls_first1, ls_j1, ls_sx1} <= {lw_x, lw_first, lw_j, sx_rd};
+  ls_term <= {({2'b0, ls_nib[2:0]} + {2'b0, ls_nib[5:3]} + {2'b0, ls_nib[8:6]} + {2'b0, ls_nib[11:9]}), 1'b0} - {2'b0, ls_valid};
+  {ls_v2, ls_first2, ls_j2, ls_sx2} <= {ls_v1, ls_first1, ls_j1, ls_sx1};
 end
-wire [6:0] lw_term = {1'b0, lw_ones, 1'b0} - {2'b0, lw_valid};  // -16 .. 16
-wire [POSITIVE_X-1:0] lw_sx = (lw_first ? {POSITIVE_X{1'b0}} : px_p(sx_rd)) + px_7(lw_term);
-always @(posedge clk) if (lw_x) sx_mem[lw_j] <= cast_positive(lw_sx);
+wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? {POSITIVE_X{1'b0}} : px_p(ls_sx2)) + px_7(ls_term);
+always @(posedge clk) if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
 `
 
 	tiledMemories = `
