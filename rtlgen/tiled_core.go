@@ -550,8 +550,9 @@ wire ovf_zsum = zs_v && zsum_ovf;
 
 var (
 	tiledWriteback = `
-// Stage 4 (issue + 4 .. issue + 3 + GT): one group a cycle, u = W + P - N z*_r x*_j through
-// the update register, then W's cast; its inputs (the tile word, P, x*_j) are held for GT cycles.
+// Stages 4 and 5, one group a cycle: stage 4 (issue + 4 .. issue + 3 + GT) chooses the group's
+// rows of the held inputs (the tile word, P, x*_j: held for GT cycles) and forms P - N z*_r x*_j;
+// stage 5 adds W, casts through the update register and W's, into the SPRAM's write data.
 reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4;
 reg wbx2, wbx3, wbx4, wbx_h;              // x*_j along the pipeline (xs_rd is stage 1), held
@@ -561,7 +562,11 @@ always @* begin
   zs_tiles = {ZT{1'b0}};
   zs_tiles[GP-1:0] = zs;
 end
-reg [PW*W_W-1:0] wb_res, wb_res_n;
+reg [PW*W_W-1:0] wb_res_n;
+reg [PW*W_W-1:0] g5_w;                    // stage 5's inputs: W, P - N z* x*, the row is live
+reg [PW*UPDATE_X-1:0] g5_pn;
+reg [PW-1:0] g5_live;
+reg g5_on;
 reg [UPDATE_W-1:0] wb_u;
 reg [UPDATE_X-1:0] wb_exact;
 reg [W_X-1:0] wb_wx;
@@ -585,8 +590,10 @@ reg [W_W-1:0] g_w;
 reg [POSITIVE_W-1:0] g_p;
 reg g_z, g_live;
 integer wg;
+reg [PW*W_W-1:0] g4_w;
+reg [PW*UPDATE_X-1:0] g4_pn;
+reg [PW-1:0] g4_live;
 always @* begin
-  wb_ovf_n = 1'b0;
   for (wr = 0; wr < PW; wr = wr + 1) begin
     g_w = {W_W{1'b0}};
     g_p = {POSITIVE_W{1'b0}};
@@ -599,27 +606,36 @@ always @* begin
         g_z = zt[wg*PW + wr];
         g_live = rv[wg*PW + wr];
       end
-    wb_exact = ux_w(g_w) + ux_p(g_p) - ((g_z == wb_x) ? N_U : -N_U);
-    wb_u = cast_update(wb_exact);
-    wb_wx = wx_u(wb_u);
-    wb_res_n[wr*W_W +: W_W] = g_live ? cast_w(wb_wx) : {W_W{1'b0}};
-    if (g_live && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
+    g4_w[wr*W_W +: W_W] = g_w;
+    g4_pn[wr*UPDATE_X +: UPDATE_X] = ux_p(g_p) - ((g_z == wb_x) ? N_U : -N_U);
+    g4_live[wr] = g_live;
   end
 end
 always @(posedge clk) begin
+  {g5_w, g5_pn, g5_live} <= {g4_w, g4_pn, g4_live};
+  g5_on <= wb_v4 || wb_on;
   wb_on <= in_writeback && (wb_v4 || wb_on);
   wg4_q <= (wg4 == GT_LAST) ? {AGW{1'b0}} : wg4 + 1'b1;
-  wb_res <= wb_res_n;
-  wb_ovf <= (wb_v4 || wb_on) && wb_ovf_n;
+  wb_ovf <= g5_on && wb_ovf_n;
 end
-// Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data and write
-// enable are registered the cycle before, from wb_res.
+always @* begin
+  wb_ovf_n = 1'b0;
+  for (wr = 0; wr < PW; wr = wr + 1) begin
+    wb_exact = ux_w(g5_w[wr*W_W +: W_W]) + g5_pn[wr*UPDATE_X +: UPDATE_X];
+    wb_u = cast_update(wb_exact);
+    wb_wx = wx_u(wb_u);
+    wb_res_n[wr*W_W +: W_W] = g5_live[wr] ? cast_w(wb_wx) : {W_W{1'b0}};
+    if (g5_live[wr] && (!fits_update(wb_exact) || !fits_w(wb_wx))) wb_ovf_n = 1'b1;
+  end
+end
+// Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data (stage 5)
+// and write enable are registered the cycle before.
 assign wb_write = in_writeback && !ltc_cy(cyc, CY_WB1) && ltc_cy(cyc, CY_WB1END);
 integer wsl;
 always @* begin
   wb_word = 48'd0;
   for (wsl = 0; wsl < PW; wsl = wsl + 1)
-    wb_word[wsl*SW +: W_W] = wb_res[wsl*W_W +: W_W];
+    wb_word[wsl*SW +: W_W] = wb_res_n[wsl*W_W +: W_W];
 end
 // Hidden-bias growth: at j = 0, group gi's b word is read at its W write (cycle 7 + gi),
 // b + sum z - N z* is cast to the update register, then to b, and written.
