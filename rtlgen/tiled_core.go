@@ -1015,11 +1015,11 @@ wire commit = in_c_update && at_last;
 wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
 wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
-// DONE holds while all SLOTS are full (the next record would have no slot); the look-ahead
-// phase machine sees it a cycle early, from the fill and the commit, not from the stream's
-// tready: a record read in that cycle costs one more hold cycle, never a lost record.
-wire [SLOTSW:0] filled_commit = filled + {{SLOTSW{1'b0}}, commit};
-assign hold_a = nx_run && ph_a == PH_DONE && filled_commit[SLOTSW];
+// DONE holds while fewer than two slots are free before its record's commit, so that one
+// is free for the next record. The look-ahead phase machine sees it a cycle early, from
+// the fill register alone (not from the commit or the stream's tready, which would put an
+// adder before the phase logic): the buffer runs with SLOTS - 1 records, never loses one.
+assign hold_a = nx_run && ph_a == PH_DONE && (filled[SLOTSW] || &filled[SLOTSW-1:0]);
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
@@ -1072,8 +1072,8 @@ func recordSlotBits(s datapath.TileSizes) int { return bitsFor(s.RB) }
 // there are at least two.
 func recordSlotsBits(s datapath.TileSizes) int { return max(1, 8-recordSlotBits(s)) }
 
-// RecordSlots is the number of output records the tiled core's buffer holds before it holds
-// in DONE.
+// RecordSlots is the number of record slots of the tiled core's output buffer: the core
+// holds in DONE rather than let more than RecordSlots - 1 records wait.
 func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }
 
 // constCompares are the unsigned less-than functions the core compares its counters with
