@@ -75,13 +75,14 @@ words, a bit a cycle, then the cycle count, into slot rec_ws of the record buffe
 C_UPDATE's last cycle, and DONE holds while every slot is full. m_axis_sample reads the
 committed slots in order, one beat a cycle while the receiver takes them.`, tiledRecord(a))
 	m.add("The sticky overflow flag and the outputs.", `
-wire ovf_any = ovf_prefetch || arr_ovf || ovf_positive || ovf_zsum || ovf_writeback || ovf_search ||
-               cu_ovf1 || cu_ovf2 || ovf_energy;
-reg ovf_any_q;  // registered first: the flag's enable is not at the end of every check
+// Each check is registered on its own, then their OR sets the flag: no check's logic
+// reaches the flag's enable through the others' OR.
+reg [8:0] ovf_q;
 always @(posedge clk) begin
-  ovf_any_q <= !rst && ovf_any;
+  ovf_q <= rst ? 9'b0 : {ovf_prefetch, arr_ovf, ovf_positive, ovf_zsum, ovf_writeback, ovf_search,
+                         cu_ovf1, cu_ovf2, ovf_energy};
   if (rst) overflow <= 1'b0;
-  else if (ovf_any_q) overflow <= 1'b1;
+  else if (|ovf_q) overflow <= 1'b1;
 end
 assign done = in_done && !hold;
 `)
