@@ -58,6 +58,20 @@ reg hold;         // DONE waits: the record buffer is full (tiledRecord)
 wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 `)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
+	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
+state so that the enables and selects they drive start at a register.`, `
+reg w_zrot, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp;
+always @(posedge clk) begin
+  w_zrot <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND);                    // zt turns a bit a cycle
+  w_pack <= !rst && nx_c_update && cyc_n != {CYW{1'b0}} && ltc_cy(cyc_n, CY_PK);  // the packer takes bit cyc - 1
+  w_xbit <= !ltc_cy(CY_D, cyc_n);                                             // cyc <= D: x*'s bits
+  w_zbit <= !ltc_cy(cyc_n, CY_XEND) && ltc_cy(cyc_n, CY_ZEND);                // z*'s bits
+  w_lo <= !rst && nx_c_update && cyc_n == CY_PK;                              // the record's cycles, low
+  w_hi <= !rst && nx_c_update && cyc_n == CY_PK1;                             // and high
+  w_wbw <= !rst && nx_writeback && !ltc_cy(cyc_n, CY_WB1) && ltc_cy(cyc_n, CY_WB1END);  // a W word is written next cycle
+  w_rp <= !rst && nx_sweep && !ltc_cy(cyc_n, CY_D3) && ltc_cy(cyc_n, CY_RPEND);  // the replay reads
+end
+`)
 	m.add("Memories: X and W in SPRAM (herd_spram), the rest in block RAM (read at a registered\naddress, the word shows the next cycle).", tiledMemories)
 	m.add(`The load stream: X words, W words (3 beats: SPRAM 0, 1, 2), b values, c values. A beat is
 registered, then written; sum_n x_nj accumulates in sx_mem as the X words pass (datapath's
@@ -580,7 +594,7 @@ always @(posedge clk) begin
   if (wb_v4) wbx_h <= wbx4;
   if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
-  else if (in_c_update && !ltc_cy(cyc, CY_XEND)) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
+  else if (w_zrot) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
 // Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
 reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
@@ -631,7 +645,7 @@ always @* begin
 end
 // Word (g, j) of group gi is written at cycle 7 + j GT + gi (WB_FIRST): its data (stage 5)
 // and write enable are registered the cycle before.
-assign wb_write = in_writeback && !ltc_cy(cyc, CY_WB1) && ltc_cy(cyc, CY_WB1END);
+assign wb_write = w_wbw;
 integer wsl;
 always @* begin
   wb_word = 48'd0;
@@ -759,7 +773,7 @@ reg [DW-1:0] rp_j0, rp_j1, rp_j2;
 reg [13:0] rp_g0;
 reg [PW-1:0] rp_z1;
 reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
-wire rp_issue = in_sweep && !ltc_cy(cyc, CY_D3) && ltc_cy(cyc, CY_RPEND);
+wire rp_issue = w_rp;
 always @(posedge clk) begin
   if (nx_sweep && cyc_n == CY_D3) begin
     rp_j0 <= {DW{1'b0}};
@@ -1009,9 +1023,9 @@ reg ob_we;
 reg [SLOTSW+SLOTW-1:0] ob_wa;
 reg [15:0] ob_wd;
 (* no_rw_check *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
-wire pk_in = (cyc <= CY_D) ? xs_rd : (cyc >= CY_XEND && cyc < CY_ZEND) ? zt[0] : 1'b0;
+wire pk_in = w_xbit ? xs_rd : w_zbit ? zt[0] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
-wire packing = in_c_update && cyc != {CYW{1'b0}} && cyc < CY_PK;  // bit cyc - 1
+wire packing = w_pack;  // bit cyc - 1
 wire commit = in_c_update && at_last;
 wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
@@ -1029,11 +1043,11 @@ always @(posedge clk) begin
   else it_cnt <= it_cnt + 1'b1;
   cnt_hi_q <= {{(31-CNTW){1'b0}}, it_cnt[CNTW-1:16]};
   if (packing) pk <= pk_word[15:1];
-  ob_we <= (packing && cyc[3:0] == 4'h0) || (in_c_update && (cyc == CY_PK || cyc == CY_PK1));
+  ob_we <= (packing && cyc[3:0] == 4'h0) || w_lo || w_hi;
   if (packing) begin
     ob_wa <= {rec_ws, ` + wordIndex + `};
     ob_wd <= pk_word;
-  end else if (cyc == CY_PK) begin
+  end else if (w_lo) begin
     ob_wa <= {rec_ws, RB_LO};
     ob_wd <= it_cnt[15:0];
   end else begin
