@@ -699,9 +699,8 @@ wire ovf_writeback = wb_ovf || gb_ovf1 || gb_ovf2;
 	tiledSearch = `
 // z half: the word read at cycle c lands at c + 1 and is added at c + 2.
 reg sw_v1, sw_v2, sw_f1, sw_f2, sw_l1, sw_l2, sw_zu;
-reg sxb2;
 reg [13:0] sw_g1, sw_g2, sw_gz;
-reg [PW*W_W-1:0] sw_w;
+reg [PW*FIELD_X-1:0] sw_w;  // +-W_ij by x*_j, formed as the word lands (one carry chain a stage)
 reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
@@ -713,7 +712,7 @@ always @* begin
   sacc_ovf_n = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
     sexact = (sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W]))
-           + (sxb2 ? fx_w(sw_w[ss*W_W +: W_W]) : -fx_w(sw_w[ss*W_W +: W_W]));
+           + sw_w[ss*FIELD_X +: FIELD_X];
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
     if ((sw_g2 != A_GLAST || ss < LG_ROWS) && !fits_field(sexact)) sacc_ovf_n = 1'b1;
   end
@@ -723,8 +722,9 @@ always @(posedge clk) begin
   sw_f1 <= sj == {DW{1'b0}};
   sw_l1 <= sj == D_LAST;
   sw_g1 <= sg;
-  {sw_v2, sw_f2, sw_l2, sw_g2, sxb2} <= {sw_v1, sw_f1, sw_l1, sw_g1, xs_rd};
-  for (ss = 0; ss < PW; ss = ss + 1) sw_w[ss*W_W +: W_W] <= w_rd[ss*SW +: W_W];
+  {sw_v2, sw_f2, sw_l2, sw_g2} <= {sw_v1, sw_f1, sw_l1, sw_g1};
+  for (ss = 0; ss < PW; ss = ss + 1)
+    sw_w[ss*FIELD_X +: FIELD_X] <= xs_rd ? fx_w(w_rd[ss*SW +: W_W]) : -fx_w(w_rd[ss*SW +: W_W]);
   if (sw_v1 && sw_f1) sw_b <= b_rd;
   rb_wa <= ((nx_sweep && cyc_n == CY_1) || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
