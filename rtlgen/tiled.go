@@ -394,9 +394,9 @@ func tiledConstants(a datapath.Arch) string {
 	} {
 		sized(c.name, "14", 14, c.v, c.what)
 	}
-	sized("LD_X", "LOADW", loadw, xload, "load beats of X")
-	sized("LD_XW", "LOADW", loadw, xload+wload, "and of W")
-	sized("LD_XWB", "LOADW", loadw, xload+wload+bload, "and of b")
+	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")
+	sized("LD_XWL", "LOADW", loadw, xload+wload-1, "and of W")
+	sized("LD_XWBL", "LOADW", loadw, xload+wload+bload-1, "and of b")
 	sized("LD_LAST", "LOADW", loadw, xload+wload+bload+cload-1, "the last load beat")
 	sized("LD_BLAST", "2", 2, bb-1, "the last beat of a b value")
 	sized("LD_CLAST", "2", 2, cb-1, "the last beat of a c value")

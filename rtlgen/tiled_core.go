@@ -118,10 +118,7 @@ reg [13:0] ld_i;                      // b, c: value index
 reg [13:0] ld_bg;                     // b: group of the value (i / PW)
 reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
 wire ld_take = s_axis_load_tvalid && !running && !load_done;
-wire ld_in_x = (ltc_ld(ld_n, LD_X));
-wire ld_in_w = !ld_in_x && (ltc_ld(ld_n, LD_XW));
-wire ld_in_b = !ld_in_x && !ld_in_w && (ltc_ld(ld_n, LD_XWB));
-wire ld_in_c = !ld_in_x && !ld_in_w && !ld_in_b;
+reg ld_in_x, ld_in_w, ld_in_b, ld_in_c;  // the next beat's part of the stream (one-hot registers)
 assign s_axis_load_tready = !running && !load_done;
 // The registered beat, written in the next cycle.
 reg lw_x, lw_w, lw_b, lw_c, lw_first, lw_lastb;
@@ -146,6 +143,7 @@ always @(posedge clk) begin
     ld_bs <= 2'd0;
     load_done <= 1'b0;
     running <= 1'b0;
+    {ld_in_x, ld_in_w, ld_in_b, ld_in_c} <= 4'b1000;
   end else begin
     if (load_done) begin
       load_done <= 1'b0;
@@ -188,6 +186,9 @@ always @(posedge clk) begin
         end
       end
       if (ld_n == LD_LAST) load_done <= 1'b1;
+      if (ld_n == LD_XL) {ld_in_x, ld_in_w} <= 2'b01;
+      if (ld_n == LD_XWL) {ld_in_w, ld_in_b} <= 2'b01;
+      if (ld_n == LD_XWBL) {ld_in_b, ld_in_c} <= 2'b01;
     end
   end
 end
@@ -1092,10 +1093,10 @@ func recordSlotsBits(s datapath.TileSizes) int { return max(1, 8-recordSlotBits(
 func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }
 
 // constCompares are the unsigned less-than functions the core compares its counters with
-// (cycle, load beat, visible unit), and tile_row, a slot's row in its tile.
+// (cycle, visible unit), and tile_row, a slot's row in its tile.
 func constCompares() string {
 	var b strings.Builder
-	for _, f := range []struct{ name, width string }{{"cy", "CYW"}, {"ld", "LOADW"}, {"dc", "DCW"}} {
+	for _, f := range []struct{ name, width string }{{"cy", "CYW"}, {"dc", "DCW"}} {
 		fmt.Fprintf(&b, `function ltc_%[1]s;  // x < y
   input [%[2]s-1:0] x, y;
   integer k;
