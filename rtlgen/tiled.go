@@ -398,6 +398,7 @@ func tiledConstants(a datapath.Arch) string {
 	sized("LD_XWL", "LOADW", loadw, xload+wload-1, "and of W")
 	sized("LD_XWBL", "LOADW", loadw, xload+wload+bload-1, "and of b")
 	sized("LD_LAST", "LOADW", loadw, xload+wload+bload+cload-1, "the last load beat")
+	sized("LD_LASTM1", "LOADW", loadw, xload+wload+bload+cload-2, "the beat before it")
 	sized("LD_BLAST", "2", 2, bb-1, "the last beat of a b value")
 	sized("LD_CLAST", "2", 2, cb-1, "the last beat of a c value")
 	sized("PW_LAST", "2", 2, s.PW-1, "the last slot of a W word")

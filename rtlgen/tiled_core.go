@@ -117,9 +117,20 @@ reg [1:0] ld_k;                       // b, c: beats of the value so far
 reg [13:0] ld_i;                      // b, c: value index
 reg [13:0] ld_bg;                     // b: group of the value (i / PW)
 reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
-wire ld_take = s_axis_load_tvalid && !running && !load_done;
+// A beat is taken into in_data, then placed the next cycle (in_v): the stream's tvalid
+// reaches a register only. ld_all: the last beat is taken (the one in flight counts).
+reg in_v, ld_all;
+reg [15:0] in_data;
+wire ld_take = s_axis_load_tvalid && s_axis_load_tready;
+wire ld_last_take = in_v ? (ld_n == LD_LASTM1) : (ld_n == LD_LAST);
+always @(posedge clk) begin
+  in_v <= !rst && ld_take;
+  if (ld_take) in_data <= s_axis_load_tdata;
+  if (rst) ld_all <= 1'b0;
+  else if (ld_take && ld_last_take) ld_all <= 1'b1;
+end
 reg ld_in_x, ld_in_w, ld_in_b, ld_in_c;  // the next beat's part of the stream (one-hot registers)
-assign s_axis_load_tready = !running && !load_done;
+assign s_axis_load_tready = !running && !load_done && !ld_all;
 // The registered beat, written in the next cycle.
 reg lw_x, lw_w, lw_b, lw_c, lw_first, lw_lastb;
 reg [15:0] lw_data;
@@ -128,7 +139,7 @@ reg [1:0] lw_q;
 reg [DW-1:0] lw_j;
 reg [31:0] lw_val;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, s_axis_load_tdata} : {s_axis_load_tdata, ld_acc[15:0]};
+wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, in_data} : {in_data, ld_acc[15:0]};
 always @(posedge clk) begin
   {lw_x, lw_w, lw_b, lw_c} <= 4'b0;
   if (rst) begin
@@ -149,9 +160,9 @@ always @(posedge clk) begin
       load_done <= 1'b0;
       running <= 1'b1;
     end
-    if (ld_take) begin
+    if (in_v) begin
       ld_n <= ld_n + 1'b1;
-      lw_data <= s_axis_load_tdata;
+      lw_data <= in_data;
       if (ld_in_x) begin
         lw_x <= 1'b1;
         lw_addr <= ld_n[13:0];
