@@ -394,19 +394,31 @@ end
 reg [T*FIELD_W-1:0] st;
 reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
-reg pf_ovf;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
+reg [PW*FIELD_X-1:0] pf_exacts;   // every slot's exact value, for the overflow check
 always @* begin
-  pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1) begin
     pf_slots[ps*W_W +: W_W] = pf_crow[ps] ? wfrom_c(c_rd) : w_rd[ps*SW +: W_W];
     pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
+    pf_exacts[ps*FIELD_X +: FIELD_X] = pf_exact;
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
     if (!pf_live[ps]) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
-    else if (!fits_field(pf_exact)) pf_ovf = 1'b1;
   end
+end
+// The overflow check runs a cycle later, on the registered exact values (the flag is sticky).
+reg [PW*FIELD_X-1:0] pf_exacts_q;
+reg [PW-1:0] pf_chk_q;
+reg pf_ovf;
+always @(posedge clk) begin
+  pf_exacts_q <= pf_exacts;
+  pf_chk_q <= {PW{pf_v}} & pf_live;
+end
+always @* begin
+  pf_ovf = 1'b0;
+  for (ps = 0; ps < PW; ps = ps + 1)
+    if (pf_chk_q[ps] && !fits_field(pf_exacts_q[ps*FIELD_X +: FIELD_X])) pf_ovf = 1'b1;
 end
 // The GT groups of word j land one a cycle (gi = 0 first): the first GT - 1 wait in a
 // shift register and the last writes the whole word, so the tile buffer has one plain
@@ -435,7 +447,7 @@ generate
     always @(posedge clk) if (pf_v) st <= pf_new;
   end
 endgenerate
-wire ovf_prefetch = pf_v && pf_ovf;
+wire ovf_prefetch = pf_ovf;
 `
 
 	tiledArray = `
