@@ -108,9 +108,10 @@ func tiledParams(a datapath.Arch) string {
 // machine (ph_a, cyc_a, tile_a, batch_a, sweep_a) runs the edges of the table one cycle
 // early, and the core's state (ph, cyc, tile, batch, sweep) is its copy a cycle later. The
 // datapath registers its memory addresses from the next cycle's state, which is thus the
-// look-ahead machine's registers (ph_n, cyc_n, tile_n, ...) and not a next-state function of
-// the current one, and the counter steps of the current cycle (step_<counter>,
-// clr_<counter>) and at_last are registered too: no datapath path starts in the phase logic.
+// look-ahead machine's registers (cyc_n, tile_n) and the next phase decoded into registers
+// (nx_<phase>), not a next-state function of the current one; the counter steps of the
+// current cycle (step_<counter>, clr_<counter>) and at_last are registered too: no datapath
+// path starts in the phase logic.
 func phaseMachine(a datapath.Arch) string {
 	var b strings.Builder
 	sched := datapath.Schedule()
@@ -215,7 +216,6 @@ reg [PHW-1:0] ph;
 reg [CYW-1:0] cyc;
 reg at_last;
 reg step_tile, clr_tile, step_batch, clr_batch;
-wire [PHW-1:0] ph_n = ph_a;
 wire [CYW-1:0] cyc_n = cyc_a;
 wire [TW-1:0] tile_n = tile_a;
 always @(posedge clk) begin
@@ -237,10 +237,19 @@ always @(posedge clk) begin
   end
 end
 `)
+	b.WriteString(`// nx_<phase>: the core is in that phase next cycle, decoded into a register from the
+// look-ahead machine's next state (nx_run_n: the core runs next cycle).
+wire nx_run_n = !rst && (nx_run || ld_finish);
+`)
 	b.WriteString("/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read\n")
 	for _, ph := range sched {
-		fmt.Fprintf(&b, "wire nx_%-11s = nx_run && (ph_n == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+		fmt.Fprintf(&b, "reg nx_%s;\n", strings.ToLower(ph.Name))
 	}
+	b.WriteString("always @(posedge clk) begin\n")
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "  nx_%-11s <= nx_run_n && (ph_an == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	b.WriteString("end\n")
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}

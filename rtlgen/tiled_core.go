@@ -123,6 +123,7 @@ reg in_v, ld_all;
 reg [15:0] in_data;
 wire ld_take = s_axis_load_tvalid && s_axis_load_tready;
 wire ld_last_take = in_v ? (ld_n == LD_LASTM1) : (ld_n == LD_LAST);
+wire ld_finish = in_v && ld_n == LD_LAST;  // the last beat is placed: load_done next cycle
 always @(posedge clk) begin
   in_v <= !rst && ld_take;
   if (ld_take) in_data <= s_axis_load_tdata;
@@ -196,7 +197,7 @@ always @(posedge clk) begin
           if (ld_in_b && ld_i == A_KLAST) ld_i <= 14'd0;
         end
       end
-      if (ld_n == LD_LAST) load_done <= 1'b1;
+      if (ld_finish) load_done <= 1'b1;
       if (ld_n == LD_XL) {ld_in_x, ld_in_w} <= 2'b01;
       if (ld_n == LD_XWL) {ld_in_w, ld_in_b} <= 2'b01;
       if (ld_n == LD_XWBL) {ld_in_b, ld_in_c} <= 2'b01;
