@@ -623,8 +623,7 @@ always @(posedge clk) begin
 end
 // Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
 reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
-reg [AGW-1:0] wg4_q;
-wire [AGW-1:0] wg4 = wb_v4 ? {AGW{1'b0}} : wg4_q;
+reg [AGW-1:0] wg4;                       // a register: 0 with wb_v4, else the group after the last
 wire wb_x = wb_v4 ? wbx4 : wbx_h;
 reg [W_W-1:0] g_w;
 reg [POSITIVE_W-1:0] g_p;
@@ -655,7 +654,7 @@ always @(posedge clk) begin
   {g5_w, g5_pn, g5_live} <= {g4_w, g4_pn, g4_live};
   g5_on <= wb_v4 || wb_on;
   wb_on <= in_writeback && (wb_v4 || wb_on);
-  wg4_q <= (wg4 == GT_LAST) ? {AGW{1'b0}} : wg4 + 1'b1;
+  wg4 <= (pp_v3 && pp_wb3 || wg4 == GT_LAST) ? {AGW{1'b0}} : wg4 + 1'b1;  // pp_v3 && pp_wb3: wb_v4 next
   wb_ovf <= g5_on && wb_ovf_n;
 end
 always @* begin
