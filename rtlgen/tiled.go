@@ -431,8 +431,10 @@ func tiledConstants(a datapath.Arch) string {
 	}{
 		{"CY_XEND", 16*s.XB + 1, "16 XB + 1: z* enters the packer (bit k at cycle k + 1)"},
 		{"CY_ZEND", 16*s.XB + a.K + 1, "16 XB + K + 1: z* is packed"},
-		{"CY_PK", 16*(s.XB+s.ZB) + 1, "16 (XB + ZB) + 1: the packing is over, cycles low"},
-		{"CY_PK1", 16*(s.XB+s.ZB) + 2, "and cycles high"},
+		// The record's cycle words take C_UPDATE's last two cycles: the high word's write
+		// lands with the commit at the phase's end (datapath.TileSizes.CUpdateLen).
+		{"CY_PK", s.CUpdateLen() - 2, "16 (XB + ZB) + 1: the packing is over, cycles low"},
+		{"CY_PK1", s.CUpdateLen() - 1, "C_UPDATE's last cycle: cycles high"},
 	} {
 		sized(c.name, "CYW", cyw, c.v, c.what)
 	}

@@ -153,6 +153,10 @@ const tiledIterationChecks = `  cyc = 0;
         rb = rb + 1;
       end
     end
+    if (fill && held < 100 && t == T) begin
+      $display("MISMATCH iteration=%0d name=hold index=0 expected=a hold got=%0d held cycles", T, held);
+      $fatal(1, "herd_tb: +fill: the core ran T iterations without holding");
+    end
     if (r < T && !(fill && held < 100)) begin
       wait_rec = wait_rec + 1;
       if (wait_rec > 2 * exp_cycles[r] + 64 * RB) begin

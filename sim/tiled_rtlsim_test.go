@@ -244,3 +244,28 @@ func TestTiledRTLSimHoldsWhenTheStreamWaits(t *testing.T) {
 		}
 	}
 }
+
+// TestTiledRTLSimFillFailsWithoutAHold: +fill on a run too short to fill the record buffer
+// (3 iterations, more slots) must end in the testbench's hold mismatch, not hang or pass:
+// the hold test above cannot pass by a core that never holds.
+func TestTiledRTLSimFillFailsWithoutAHold(t *testing.T) {
+	needSimulator(t, "icarus")
+	const iterations = 3
+	a := tiledArch(6, 3, herding.ModeSH, false, iterations)
+	if slots := rtlgen.RecordSlots(a); slots <= iterations {
+		t.Fatalf("%d slots: the run would fill them", slots)
+	}
+	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, iterations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vec, rtl := writeSetAndRTL(t, s)
+	var out strings.Builder
+	res, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if res.Pass || !strings.Contains(res.Mismatch, "name=hold") {
+		t.Fatalf("want the hold mismatch, got pass=%v %q\n%s", res.Pass, res.Mismatch, out.String())
+	}
+}
