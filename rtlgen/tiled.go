@@ -84,11 +84,7 @@ func tiledParams(a datapath.Arch) string {
 	for _, r := range datapath.Regs() {
 		p(regParam(r)+"_X", exactWidth(a, r), fmt.Sprintf("register %s: width of the exact values cast to it", r))
 	}
-	maxLen := 0
-	for _, ph := range datapath.Schedule() {
-		maxLen = max(maxLen, ph.Len(s))
-	}
-	cyw := bitsFor(maxLen + 1)
+	cyw := cycleWidth(s)
 	p("CYW", cyw, "phase cycle counter width")
 	for i, ph := range datapath.Schedule() {
 		fmt.Fprintf(&b, "localparam [CYW-1:0] LAST_%-11s = %d'd%d;  // phase %d: %s cycles\n", ph.Name, cyw, ph.Len(s)-1, i, ph.Formula)
@@ -250,6 +246,7 @@ wire nx_run_n = !rst && (nx_run || ld_finish);
 		fmt.Fprintf(&b, "  nx_%-11s <= nx_run_n && (ph_an == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}
 	b.WriteString("end\n")
+	b.WriteString(renderNextWindows(a))
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}
@@ -333,11 +330,7 @@ func tiledConstants(a datapath.Arch) string {
 	xload, wload := s.XWords, 3*s.WWords
 	bload, cload := a.K*bb, a.D*cb
 	loadw := max(14, w(xload+wload+bload+cload))
-	maxLen := 0
-	for _, ph := range datapath.Schedule() {
-		maxLen = max(maxLen, ph.Len(s))
-	}
-	cyw := bitsFor(maxLen + 1)
+	cyw := cycleWidth(s)
 	lastValid := a.N - (s.NB-1)*datapath.BatchWidth
 	var b strings.Builder
 	width := func(name string, v int, comment string) {
@@ -382,11 +375,10 @@ func tiledConstants(a datapath.Arch) string {
 		{"CY_GTD", s.GT * a.D, "(T/PW) D: a prefetch's reads"},
 		{"CY_RPEND", (s.G+1)*a.D + 3, "(G + 1) D + 3: past the replay's last read"},
 		{"CY_16T", 16 * a.Tile, "16 T: the readout chain"},
-		{"CY_WB", 7, "WB_FIRST: WRITEBACK's first W write"},
-		{"CY_WB1", 6, "WB_FIRST - 1"},
-		{"CY_WBEND", 7 + s.GT*a.D, "WB_FIRST + (T/PW) D"},
-		{"CY_WB1END", 6 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
-		{"CY_WBGT", 7 + s.GT, "WB_FIRST + T/PW: the growth writes"},
+		{"CY_WB", wbFirst, "WB_FIRST: WRITEBACK's first W write"},
+		{"CY_WB1", wbFirst - 1, "WB_FIRST - 1"},
+		{"CY_WB1END", wbFirst - 1 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
+		{"CY_WBGT", wbFirst + s.GT, "WB_FIRST + T/PW: the growth writes"},
 	} {
 		sized(c.name, "CYW", cyw, c.v, c.what)
 	}
@@ -480,4 +472,13 @@ func tiledExtFunctions(a datapath.Arch) string {
 	ext("bex_b", w(BE), x(BE), "the best energy, for the comparison")
 	ext("wfrom_c", w(C), w(W), "c in a tile-buffer slot (c is no wider than W in mode SH)")
 	return b.String()
+}
+
+// cycleWidth is CYW, the phase cycle counter's width: the longest phase's length fits.
+func cycleWidth(s datapath.TileSizes) int {
+	maxLen := 0
+	for _, ph := range datapath.Schedule() {
+		maxLen = max(maxLen, ph.Len(s))
+	}
+	return bitsFor(maxLen + 1)
 }

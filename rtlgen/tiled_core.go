@@ -123,9 +123,12 @@ reg in_v, ld_all;
 reg [15:0] in_data;
 wire ld_take = s_axis_load_tvalid && s_axis_load_tready;
 wire ld_last_take = in_v ? (ld_n == LD_LASTM1) : (ld_n == LD_LAST);
-wire ld_finish = in_v && ld_n == LD_LAST;  // the last beat is placed: load_done next cycle
+// ld_finish: the last beat is placed (load_done next cycle); a register, set as the beat is
+// taken, so that the phase machine's first cycle does not wait for a comparison on ld_n.
+reg ld_finish;
 always @(posedge clk) begin
   in_v <= !rst && ld_take;
+  ld_finish <= !rst && ld_take && ld_last_take;
   if (ld_take) in_data <= s_axis_load_tdata;
   if (rst) ld_all <= 1'b0;
   else if (ld_take && ld_last_take) ld_all <= 1'b1;
@@ -306,10 +309,10 @@ always @(posedge clk) begin
     xa <= lw_addr;
     x_wdata <= lw_data;
     x_we <= 1'b1;
-  end else if ((nx_pass || nx_e_pass) && ltc_cy(cyc_n, CY_D))
-    xa <= (cyc_n == 0) ? xbase_n : xa + 1'b1;
-  else if (nx_gather && ltc_cy(cyc_n, CY_D))
-    xa <= (cyc_n == 0) ? best_base : xa + 1'b1;
+  end else if (nw_pass_d)
+    xa <= nw_pass_0 ? xbase_n : xa + 1'b1;
+  else if (nw_gather_d)
+    xa <= nw_gather_0 ? best_base : xa + 1'b1;
   // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
   // reads in address order.
   w_we <= 3'b0;
@@ -317,13 +320,12 @@ always @(posedge clk) begin
     wa <= lw_addr;
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
-  end else if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == CY_WB)) begin
+  end else if (nw_arow0) begin
     wa <= tbase_n;
     wrow <= tbase_n;
     aj <= {DW{1'b0}};
     ag <= {AGW{1'b0}};
-  end else if (((nx_prefetch || nx_e_prefetch) && ltc_cy(cyc_n, CY_GTD)) ||
-               (nx_writeback && ltc_cy(CY_WB, cyc_n) && ltc_cy(cyc_n, CY_WBEND))) begin
+  end else if (nw_arun) begin
     if (ag == GT_LAST) begin
       ag <= {AGW{1'b0}};
       aj <= aj + 1'b1;
@@ -333,8 +335,8 @@ always @(posedge clk) begin
       ag <= ag + 1'b1;
       wa <= wa + A_D;
     end
-  end else if (nx_sweep && ltc_cy(cyc_n, CY_GD))
-    wa <= (cyc_n == 0) ? 14'd0 : wa + 1'b1;
+  end else if (nw_sw_gd)
+    wa <= nw_sw_0 ? 14'd0 : wa + 1'b1;
   if (wb_write) begin
     w_wdata <= wb_word;
     w_we <= 3'b111;
@@ -494,7 +496,7 @@ end
 reg [DCW-1:0] wj;                 // WRITEBACK: j of this cycle's group run (stops at D)
 reg [AGW-1:0] wq;                 // WRITEBACK: cycle within j (0 .. GT - 1)
 always @(posedge clk) begin
-  if (nx_writeback && cyc_n == CY_1) begin
+  if (nw_wb_1) begin
     wj <= {DCW{1'b0}};
     wq <= {AGW{1'b0}};
   end else if (in_writeback) begin
@@ -595,7 +597,8 @@ var (
 // stage 5 adds W, casts through the update register and W's, into the SPRAM's write data.
 reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4;
-reg wbx2, wbx3, wbx4, wbx_h;              // x*_j along the pipeline (xs_rd is stage 1), held
+reg wbx2, wbx3;                          // x*_j along the pipeline (xs_rd is stage 1)
+reg [T-1:0] zx;                          // z*_r == x*_j for the tile's rows, held with the word
 reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
 reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
 always @* begin
@@ -615,19 +618,19 @@ integer wr;
 always @(posedge clk) begin
   if (pp_v3 && pp_wb3) pfin <= pnew;
   wb_v4 <= pp_v3 && pp_wb3;
-  {wbx2, wbx3, wbx4} <= {xs_rd, wbx2, wbx3};
-  if (wb_v4) wbx_h <= wbx4;
-  if (nx_prefetch && cyc_n == 0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
+  {wbx2, wbx3} <= {xs_rd, wbx2};
+  // The sign of each row's N z*_r x*_j, taken with the word (zt stays put for the tile).
+  if (pp_v3 && pp_wb3) zx <= ~(zt[T-1:0] ^ {T{wbx3}});
+  if (nw_pf_0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
   else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
   else if (w_zrot) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
 // Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
 reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
 reg [AGW-1:0] wg4;                       // a register: 0 with wb_v4, else the group after the last
-wire wb_x = wb_v4 ? wbx4 : wbx_h;
 reg [W_W-1:0] g_w;
 reg [POSITIVE_W-1:0] g_p;
-reg g_z, g_live;
+reg g_zx, g_live;
 integer wg;
 reg [PW*W_W-1:0] g4_w;
 reg [PW*UPDATE_X-1:0] g4_pn;
@@ -636,17 +639,17 @@ always @* begin
   for (wr = 0; wr < PW; wr = wr + 1) begin
     g_w = {W_W{1'b0}};
     g_p = {POSITIVE_W{1'b0}};
-    g_z = 1'b0;
+    g_zx = 1'b0;
     g_live = 1'b0;
     for (wg = 0; wg < GT; wg = wg + 1)
       if (wg4 == wg[AGW-1:0]) begin
         g_w = tile_rd[(wg*PW + wr)*W_W +: W_W];
         g_p = pfin[(wg*PW + wr)*POSITIVE_W +: POSITIVE_W];
-        g_z = zt[wg*PW + wr];
+        g_zx = zx[wg*PW + wr];
         g_live = rv[wg*PW + wr];
       end
     g4_w[wr*W_W +: W_W] = g_w;
-    g4_pn[wr*UPDATE_X +: UPDATE_X] = ux_p(g_p) - ((g_z == wb_x) ? N_U : -N_U);
+    g4_pn[wr*UPDATE_X +: UPDATE_X] = ux_p(g_p) - (g_zx ? N_U : -N_U);
     g4_live[wr] = g_live;
   end
 end
@@ -750,7 +753,7 @@ always @(posedge clk) begin
   for (ss = 0; ss < PW; ss = ss + 1)
     sw_w[ss*FIELD_X +: FIELD_X] <= xs_rd ? fx_w(w_rd[ss*SW +: W_W]) : -fx_w(w_rd[ss*SW +: W_W]);
   if (sw_v1 && sw_f1) sw_b <= b_rd;
-  rb_wa <= ((nx_sweep && cyc_n == CY_1) || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
+  rb_wa <= (nw_sw_1 || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
   if (sw_v2) sacc <= sacc_n;
   sacc_ovf <= sw_v2 && sacc_ovf_n;
@@ -784,7 +787,7 @@ end
 always @(posedge clk) begin
   xs_rd <= xs_mem[xs_ra];
   if (ga_v1) xs_mem[ga_j1] <= x_rd[best_col];
-  else if (rp_v2 && rp_last2) xs_mem[rp_j2] <= x_new;
+  else if (rp_v3 && rp_last3) xs_mem[rp_j3] <= x_new3;
 end
 reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
 always @* begin
@@ -799,7 +802,7 @@ reg [PW-1:0] rp_z1;
 reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
 wire rp_issue = w_rp;
 always @(posedge clk) begin
-  if (nx_sweep && cyc_n == CY_D3) begin
+  if (nw_sw_d3) begin
     rp_j0 <= {DW{1'b0}};
     rp_g0 <= 14'd0;
   end else if (rp_issue) begin
@@ -822,8 +825,17 @@ always @* begin
   vexact = (rp_first2 ? vx_c(c_rd) : vx_v(vis_rd)) + rp_tree;
 end
 wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
-wire x_new = ~vis_new[VIS_FIELD_W-1];
-always @(posedge clk) if (rp_v2) vis_mem[rp_j2] <= vis_new;
+// Stage 3 writes the field and, at the last replay, x*_j and the change: the RAM read, the
+// add and the cast take stage 2's whole cycle.
+reg rp_v3, rp_last3, x_new3, xs_old3;
+reg [DW-1:0] rp_j3;
+reg [VIS_FIELD_W-1:0] vis_new3;
+always @(posedge clk) begin
+  {rp_v3, rp_j3, rp_last3, vis_new3} <= {rp_v2, rp_j2, rp_last2, vis_new};
+  x_new3 <= ~vis_new[VIS_FIELD_W-1];
+  xs_old3 <= xs_rd;
+end
+always @(posedge clk) if (rp_v3) vis_mem[rp_j3] <= vis_new3;
 wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
 reg ga_v1;
@@ -861,7 +873,7 @@ always @(posedge clk) begin
     if (in_gather) from_data <= 1'b1;
     if (in_start) from_data <= 1'b0;
     if (in_sweep && cyc == 0) changed <= 1'b0;
-    else if ((sw_zu && z_chg && sw_count) || (rp_v2 && rp_last2 && x_new != xs_rd)) changed <= 1'b1;
+    else if ((sw_zu && z_chg && sw_count) || (rp_v3 && rp_last3 && x_new3 != xs_old3)) changed <= 1'b1;
     if (sw_zu) begin
       zs <= zs_turned;
       zrep <= z_new;
@@ -962,10 +974,10 @@ reg [DW-1:0] sj;              // SWEEP: j of the next word read
 reg [13:0] sg;                // SWEEP: its group
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
-  if ((nx_pass || nx_e_pass) && ltc_cy(cyc_n, CY_D)) begin
+  if (nw_pass_d) begin
     tile_ra <= cyc_n[DW-1:0];
     xb_ra <= cyc_n[DW-1:0];
-  end else if (nx_writeback && cyc_n == CY_1) begin
+  end else if (nw_wb_1) begin
     xb_ra <= {DW{1'b0}};
   end else if (in_writeback && wq == GT_LAST) begin
     xb_ra <= wj[DW-1:0] + 1'b1;
@@ -975,16 +987,15 @@ always @(posedge clk) begin
   if (in_writeback) tile_ra <= pp_j2;
   p_ra <= pp_j1;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
-  if (((nx_prefetch || nx_e_prefetch) && cyc_n == 0) || (nx_writeback && cyc_n == CY_WB))
+  if (nw_arow0)
     b_ra <= bgbase_n;
-  else if (((nx_prefetch || nx_e_prefetch) && ltc_cy(cyc_n, CY_GTD)) ||
-           (nx_writeback && ltc_cy(CY_WB, cyc_n) && ltc_cy(cyc_n, CY_WBEND)))
+  else if (nw_arun)
     b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
-  else if (nx_sweep && cyc_n == 0) begin
+  else if (nw_sw_0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
     sg <= 14'd0;
-  end else if (nx_sweep && ltc_cy(cyc_n, CY_GD)) begin
+  end else if (nw_sw_gd) begin
     sj <= (sj == D_LAST) ? {DW{1'b0}} : sj + 1'b1;
     if (sj == D_LAST) begin
       sg <= sg + 1'b1;
@@ -992,15 +1003,15 @@ always @(posedge clk) begin
     end
   end
   // c: E_PREFETCH (the c row) with its W word; the replay (vis base); C_UPDATE at cycle j.
-  if (nx_e_prefetch && cyc_n == 0) c_ra <= {DW{1'b0}};
-  else if (nx_e_prefetch && ltc_cy(cyc_n, CY_GTD)) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
-  else if (nx_c_update && ltc_cy(cyc_n, CY_D)) c_ra <= cyc_n[DW-1:0];
+  if (nw_epf_0) c_ra <= {DW{1'b0}};
+  else if (nw_epf_gtd) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
+  else if (nw_cu_d) c_ra <= cyc_n[DW-1:0];
   else c_ra <= rp_j0;
-  if (nx_c_update && ltc_cy(cyc_n, CY_D)) sx_ra <= cyc_n[DW-1:0];
+  if (nw_cu_d) sx_ra <= cyc_n[DW-1:0];
   vis_ra <= rp_j0;
   // The search's row buffer: the replay reads index c - D - 3 (mod 2 D) at cycle c.
-  if (nx_sweep && cyc_n == CY_D3) rb_ra <= {(DW+1){1'b0}};
-  else if (nx_sweep && ltc_cy(CY_D3, cyc_n)) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
+  if (nw_sw_d3) rb_ra <= {(DW+1){1'b0}};
+  else if (nw_sw_pd3) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
 end
 `
 

@@ -1,0 +1,107 @@
+package rtlgen
+
+import (
+	"fmt"
+	"strings"
+
+	"herdsim/datapath"
+)
+
+// wbFirst is WRITEBACK's cycle of its first W write (CY_WB): the tile word, P and the
+// casts take the cycles before it (tiledWriteback).
+const wbFirst = 7
+
+// A cycle span is the cycles [lo, hi) of one visit of a phase (hi is clamped to the phase's
+// length).
+type cycSpan struct {
+	phase  datapath.TPhase
+	lo, hi int
+}
+
+// A next-cycle window is a register that is high in the cycle before the core spends a cycle
+// in one of its spans. The address registers take their enables and selects from these
+// registers, not from comparisons on the look-ahead counter: the comparisons move a cycle
+// earlier, onto the look-ahead machine's own registers, off the address paths (which were
+// the routed critical paths of the T = 4 design).
+type nextWindow struct {
+	name    string
+	comment string
+	spans   []cycSpan
+}
+
+// nextWindows are the windows tiledAddresses and tiledReadAddrs (and a few strobes) use.
+func nextWindows(a datapath.Arch) []nextWindow {
+	s := a.Sizes()
+	d, gd, gtd := a.D, s.G*a.D, s.GT*a.D
+	const far = 1 << 30
+	one := func(p datapath.TPhase, c int) cycSpan { return cycSpan{p, c, c + 1} }
+	return []nextWindow{
+		{"nw_pass_d", "PASS or E_PASS, cycle < D: X and tile-buffer reads", []cycSpan{{datapath.TPass, 0, d}, {datapath.TEPass, 0, d}}},
+		{"nw_pass_0", "PASS or E_PASS, cycle 0", []cycSpan{one(datapath.TPass, 0), one(datapath.TEPass, 0)}},
+		{"nw_gather_d", "GATHER, cycle < D: the start vector's X reads", []cycSpan{{datapath.TGather, 0, d}}},
+		{"nw_gather_0", "GATHER, cycle 0", []cycSpan{one(datapath.TGather, 0)}},
+		{"nw_arow0", "the first W word of a prefetch or a write-back", []cycSpan{one(datapath.TPrefetch, 0), one(datapath.TEPrefetch, 0), one(datapath.TWriteback, wbFirst)}},
+		{"nw_arun", "the next W words of a prefetch or a write-back", []cycSpan{{datapath.TPrefetch, 0, gtd}, {datapath.TEPrefetch, 0, gtd}, {datapath.TWriteback, wbFirst + 1, wbFirst + gtd}}},
+		{"nw_pf_0", "PREFETCH, cycle 0", []cycSpan{one(datapath.TPrefetch, 0)}},
+		{"nw_epf_0", "E_PREFETCH, cycle 0", []cycSpan{one(datapath.TEPrefetch, 0)}},
+		{"nw_epf_gtd", "E_PREFETCH, cycle < (T/PW) D", []cycSpan{{datapath.TEPrefetch, 0, gtd}}},
+		{"nw_wb_1", "WRITEBACK, cycle 1", []cycSpan{one(datapath.TWriteback, 1)}},
+		{"nw_sw_0", "SWEEP, cycle 0", []cycSpan{one(datapath.TSweep, 0)}},
+		{"nw_sw_1", "SWEEP, cycle 1", []cycSpan{one(datapath.TSweep, 1)}},
+		{"nw_sw_gd", "SWEEP, cycle < G D: the z half's W reads", []cycSpan{{datapath.TSweep, 0, gd}}},
+		{"nw_sw_d3", "SWEEP, cycle D + 3: the replay's first read", []cycSpan{one(datapath.TSweep, d+3)}},
+		{"nw_sw_pd3", "SWEEP, cycle > D + 3: the replay's next reads", []cycSpan{{datapath.TSweep, d + 4, far}}},
+		{"nw_cu_d", "C_UPDATE, cycle < D", []cycSpan{{datapath.TCUpdate, 0, d}}},
+	}
+}
+
+// renderNextWindows is the Verilog of the windows. The core's cycle after next is the
+// look-ahead machine's next state: cycle 0 of ph_an when the look-ahead counter restarts
+// (cyc_an_zero), else cycle cyc_a + 1 of ph_a. So a span starting at 0 takes ph_an at a
+// restart, and every span takes ph_a with a comparison of cyc_a against constants.
+// No span is in DONE, the one phase that holds.
+func renderNextWindows(a datapath.Arch) string {
+	s := a.Sizes()
+	sched := datapath.Schedule()
+	cyw := cycleWidth(s)
+	k := func(v int) string { return fmt.Sprintf("%d'd%d", cyw, v) }
+	var b strings.Builder
+	b.WriteString(`// nw_<name>: the core spends the cycle after next in the window (nextWindows).
+wire cyc_an_zero = !nx_run || at_last_a;  // the look-ahead counter restarts
+`)
+	for _, w := range nextWindows(a) {
+		fmt.Fprintf(&b, "reg %s;  // %s\n", w.name, w.comment)
+	}
+	b.WriteString("always @(posedge clk) begin\n")
+	for _, w := range nextWindows(a) {
+		var terms []string
+		for _, sp := range w.spans {
+			if sp.phase == datapath.TDone {
+				panic("rtlgen: a next-cycle window in DONE, which holds")
+			}
+			name := sched[sp.phase].Name
+			hi := min(sp.hi, sched[sp.phase].Len(s))
+			if sp.lo == 0 && hi > 0 {
+				terms = append(terms, fmt.Sprintf("(nx_run_n && cyc_an_zero && ph_an == PH_%s)", name))
+			}
+			// cyc_a + 1 in [max(lo, 1), hi): cyc_a in [lo', hi - 1).
+			from, to := max(sp.lo, 1)-1, hi-1
+			if from >= to {
+				continue
+			}
+			var in string
+			switch {
+			case to-from == 1:
+				in = "cyc_a == " + k(from)
+			case from == 0:
+				in = "ltc_cy(cyc_a, " + k(to) + ")"
+			default:
+				in = "!ltc_cy(cyc_a, " + k(from) + ") && ltc_cy(cyc_a, " + k(to) + ")"
+			}
+			terms = append(terms, fmt.Sprintf("(nx_run && ph_a == PH_%s && %s)", name, in))
+		}
+		fmt.Fprintf(&b, "  %s <= !rst && (%s);\n", w.name, strings.Join(terms, "\n      || "))
+	}
+	b.WriteString("end\n")
+	return b.String()
+}
