@@ -125,25 +125,51 @@ reg [NBW-1:0] batch_a;
 reg [SWW-1:0] sweep_a;
 `)
 	conds := datapath.Conds()
+	checkRegisteredConds(a)
+	b.WriteString(`// The conditions are registered: each is read only at a phase's last cycle, and no phase
+// that reads one starts right after the edge that stepped its counter (checkRegisteredConds),
+// so the value of the cycle before is the current one. The search's changed flag is final
+// two cycles before SWEEP's end (its latency).
+`)
 	for _, c := range conds {
 		if c.Name != "always" {
 			v := strings.NewReplacer("batch", "batch_a", "tile", "tile_a", "sweep", "sweep_a").Replace(c.Verilog)
-			fmt.Fprintf(&b, "wire cond_%s = %s;\n", c.Name, v)
+			fmt.Fprintf(&b, "reg cond_%s;\nalways @(posedge clk) cond_%[1]s <= %s;\n", c.Name, v)
 		}
 	}
-	b.WriteString(`reg [CYW-1:0] last_cyc;  // LEN_<ph_a> - 1
+	b.WriteString(`// at_last_a: the look-ahead machine is at its phase's last cycle. A register, set from the
+// next state, so that the edges start at a register: after a restart the new phase is one
+// cycle long; else the counter is one short of the phase's last cycle (last_m1).
+reg at_last_a;
+reg [CYW-1:0] last_m1;  // LEN_<ph_a> - 2 (phases of one cycle: not read)
 reg step_tile_a, clr_tile_a, step_batch_a, clr_batch_a, step_sweep_a, clr_sweep_a;
 always @* begin
   case (ph_a)
 `)
+	var ones []string
+	cyw := cycleWidth(a.Sizes())
 	for _, ph := range sched {
-		fmt.Fprintf(&b, "    PH_%s: last_cyc = LAST_%s;\n", ph.Name, ph.Name)
+		n := ph.Len(a.Sizes())
+		fmt.Fprintf(&b, "    PH_%s: last_m1 = %d'd%d;\n", ph.Name, cyw, max(n-2, 0))
+		if n == 1 {
+			ones = append(ones, "ph_an == PH_"+ph.Name)
+		}
 	}
-	b.WriteString(`    default: last_cyc = {CYW{1'b0}};
+	if len(ones) == 0 {
+		ones = append(ones, "1'b0")
+	}
+	fmt.Fprintf(&b, `    default: last_m1 = {CYW{1'b0}};
   endcase
 end
-wire at_last_a = (cyc_a == last_cyc);
-wire nx_run = running || load_done;  // the look-ahead machine runs a cycle before the core
+wire len1_an = %s;  // ph_an is one cycle long
+`, strings.Join(ones, " || "))
+	firstLen := sched[first].Len(a.Sizes())
+	fmt.Fprintf(&b, `always @(posedge clk) begin
+  if (rst) at_last_a <= 1'b%d;  // PH_FIRST, cycle 0
+  else if (!hold_a) at_last_a <= (!nx_run || at_last_a) ? len1_an : (cyc_a == last_m1);
+end
+`, map[bool]int{false: 0, true: 1}[firstLen == 1])
+	b.WriteString(`wire nx_run = running || load_done;  // the look-ahead machine runs a cycle before the core
 always @* begin
   ph_an = ph_a;
   cyc_an = cyc_a + 1'b1;
@@ -210,7 +236,6 @@ end
 // look-ahead machine's own.
 reg [PHW-1:0] ph;
 reg [CYW-1:0] cyc;
-reg at_last;
 reg step_tile, clr_tile, step_batch, clr_batch;
 wire [CYW-1:0] cyc_n = cyc_a;
 wire [TW-1:0] tile_n = tile_a;
@@ -221,21 +246,20 @@ always @(posedge clk) begin
     tile <= {TW{1'b0}};
     batch <= {NBW{1'b0}};
     sweep <= {SWW{1'b0}};
-    {at_last, step_tile, clr_tile, step_batch, clr_batch} <= 5'b0;
+    {step_tile, clr_tile, step_batch, clr_batch} <= 4'b0;
   end else begin
     ph <= ph_a;
     cyc <= cyc_a;
     tile <= tile_a;
     batch <= batch_a;
     sweep <= sweep_a;
-    at_last <= nx_run && !hold_a && at_last_a;
     {step_tile, clr_tile, step_batch, clr_batch} <= {step_tile_a, clr_tile_a, step_batch_a, clr_batch_a};
   end
 end
 `)
 	b.WriteString(`// nx_<phase>: the core is in that phase next cycle, decoded into a register from the
 // look-ahead machine's next state (nx_run_n: the core runs next cycle).
-wire nx_run_n = !rst && (nx_run || ld_finish);
+wire nx_run_n = !rst && (nx_run || start_n);
 `)
 	b.WriteString("/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read\n")
 	for _, ph := range sched {
@@ -244,6 +268,19 @@ wire nx_run_n = !rst && (nx_run || ld_finish);
 	b.WriteString("always @(posedge clk) begin\n")
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "  nx_%-11s <= nx_run_n && (ph_an == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	b.WriteString("end\n")
+	b.WriteString("// end_<phase>: the core is in that phase's last cycle (a register: nx_<phase> and at_last_a).\n")
+	for _, ph := range sched {
+		if ph.Name != "DONE" {
+			fmt.Fprintf(&b, "reg end_%s;\n", strings.ToLower(ph.Name))
+		}
+	}
+	b.WriteString("always @(posedge clk) begin\n")
+	for _, ph := range sched {
+		if ph.Name != "DONE" {
+			fmt.Fprintf(&b, "  end_%-11s <= nx_%s && at_last_a;\n", strings.ToLower(ph.Name), strings.ToLower(ph.Name))
+		}
 	}
 	b.WriteString("end\n")
 	b.WriteString(renderNextWindows(a))
@@ -481,4 +518,29 @@ func cycleWidth(s datapath.TileSizes) int {
 		maxLen = max(maxLen, ph.Len(s))
 	}
 	return bitsFor(maxLen + 1)
+}
+
+// checkRegisteredConds panics unless every phase that reads a condition on a counter is at
+// least two cycles long whenever it is entered by an edge that steps or clears that counter:
+// the registered condition (phaseMachine) then sees the counter's new value.
+func checkRegisteredConds(a datapath.Arch) {
+	s := a.Sizes()
+	sched, conds := datapath.Schedule(), datapath.Conds()
+	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
+	for _, ph := range sched {
+		for _, e := range ph.Edges {
+			to := sched[e.To]
+			if to.Len(s) >= 2 {
+				continue
+			}
+			for _, c := range append(append([]datapath.Counter(nil), e.Inc...), e.Clear...) {
+				for _, te := range to.Edges {
+					if te.When != datapath.Always && strings.Contains(conds[te.When].Verilog, names[c]) {
+						panic(fmt.Sprintf("rtlgen: %s reads %s in its first cycle, after %s's edge changed %s: a registered condition would be stale",
+							to.Name, conds[te.When].Name, ph.Name, names[c]))
+					}
+				}
+			}
+		}
+	}
 }

@@ -41,17 +41,20 @@ func tiledBoardFiles(a datapath.Arch) map[string]string {
 }
 
 func tiledBoardModule(a datapath.Arch) *module {
-	m := &module{name: tiledBoardTop, comment: `herd_board: the tiled herd_core on the iCEBreaker (iCE40 UP5K) at 39.75 MHz from the PLL.
-The host sends the load stream over the UART (115200 baud 8N1, two bytes a beat, low byte
-first); the core then runs and sends one frame per iteration: 0xA5, then the RB beats of its
-output record, low byte first: x* (ceil(D/16) words), z* (ceil(K/16) words), the cycle
-count's low half, then its high half with the overflow flag in bit 15. LEDs (active low): red = sticky
-overflow, green = a frame is on the line. Define HERD_NO_PLL to clock the core from clk
-directly (simulation: the PLL has no model).`}
+	s := a.Sizes()
+	m := &module{name: tiledBoardTop, comment: `herd_board: the tiled herd_core on the iCEBreaker (iCE40 UP5K) at 39.75 MHz from the PLL, behind
+the host link of docs/fpga.md ("The board link"): UART 8N1 at 4 Mbaud (BAUD_DIV = 10 clocks a
+bit), frames of SYNC, type, seq, length, payload and a CRC-16 both ways. The host's frames
+(IDENT, RESET, LOAD, CMD, GRANT) are received whole into a block RAM, checked and carried out,
+then answered (ACK with a status, or the IDENT reply); the core's records and read-back leave
+as RECORD and READ frames, one per credit the host granted, so the host is never sent more than
+it has room for and the core holds instead of dropping anything. LEDs (active low): red = the
+core's sticky overflow, green = a frame is being sent. Define HERD_NO_PLL to clock the core
+from clk directly (simulation: the PLL has no model).`}
 	m.params = []param{
 		{"CLK_HZ", fmt.Sprint(TiledClockHz), "the core clock: the PLL's 39.75 MHz"},
-		{"BAUD", fmt.Sprint(BoardBaud), "UART bit rate"},
-		{"BAUD_DIV", "(CLK_HZ + BAUD / 2) / BAUD", "clocks per bit: 345 at 39.75 MHz"},
+		{"BAUD", fmt.Sprint(LinkBaud), "UART bit rate"},
+		{"BAUD_DIV", "(CLK_HZ + BAUD / 2) / BAUD", "clocks per bit: 10 at 39.75 MHz"},
 	}
 	m.ports = []port{
 		{"input", "wire", "", "clk", "12 MHz oscillator (pin 35), into the PLL"},
@@ -60,12 +63,22 @@ directly (simulation: the PLL has no model).`}
 		{"output", "wire", "", "ledr_n", "red LED, active low: the core overflowed (pin 11)"},
 		{"output", "wire", "", "ledg_n", "green LED, active low: a frame is being sent (pin 37)"},
 	}
-	m.add("Sizes: the bit timer.", fmt.Sprintf(`
-localparam CW = $clog2(BAUD_DIV);
+	id := DesignID(a)
+	m.add("The link's constants (docs/fpga.md, rtlgen/link.go).", fmt.Sprintf(`
+localparam CW = $clog2(BAUD_DIV) + 1;
 localparam BAUD_LAST_I = BAUD_DIV - 1;
 localparam [CW-1:0] BAUD_LAST = BAUD_LAST_I[CW-1:0];
+localparam HALF_I = BAUD_DIV / 2;
+localparam [CW-1:0] RX_HALF = HALF_I[CW-1:0];
 localparam [7:0] SYNC = 8'h%02x;
-`, BoardSync))
+localparam [7:0] F_IDENT = 8'h%02x, F_RESET = 8'h%02x, F_LOAD = 8'h%02x, F_CMD = 8'h%02x, F_GRANT = 8'h%02x;
+localparam [7:0] F_ACK = 8'h%02x, F_IDREP = 8'h%02x, F_RECORD = 8'h%02x, F_READ = 8'h%02x;
+localparam [7:0] ST_OK = 8'd%d, ST_CRC = 8'd%d, ST_TYPE = 8'd%d, ST_LEN = 8'd%d, ST_NOLOAD = 8'd%d;
+localparam [9:0] REC_BYTES = 10'd%d;     // a record: RB beats
+localparam [23:0] READ_BEATS = 24'd%d;  // a read-back: W words, b, c
+localparam [95:0] IDENT = 96'h%s;  // the IDENT reply's payload, byte 0 in bits 7:0
+`, BoardSync, FrameIdent, FrameReset, FrameLoad, FrameCmd, FrameGrant, FrameAck, FrameIdentReply, FrameRecord, FrameRead,
+		StatusOK, StatusCRC, StatusType, StatusLength, StatusNotLoading, 2*s.RB, ReadBeats(a), identHex(a, id)))
 	m.add("The core clock: SB_PLL40_PAD, 12 MHz x 53 / 16 = 39.75 MHz (icepll -i 12 -o 40).", fmt.Sprintf(`
 wire cclk, locked;
 `+"`"+`ifdef HERD_NO_PLL
@@ -79,120 +92,41 @@ SB_PLL40_PAD #(
 );
 `+"`"+`endif
 `, pllDIVR, pllDIVF, pllDIVQ, pllFilter))
-	m.add("Reset until the PLL locks, then 8 more clocks.", `
+	m.add("Reset until the PLL locks, then 8 more clocks. The core is also reset by a RESET frame.", `
 reg [3:0] por;
 initial por = 4'd0;
 always @(posedge cclk) if (!locked) por <= 4'd0; else if (!por[3]) por <= por + 4'd1;
 wire rst = !por[3];
+reg core_rst;
 `)
-	div := (TiledClockHz + BoardBaud/2) / BoardBaud
-	m.add("The receiver's bit timer: half a bit to the start bit's middle, then a bit at a time.", fmt.Sprintf(
-		"localparam [CW+1:0] RX_HALF = %d'd%d;\nlocalparam [CW+1:0] RX_LAST = %d'd%d;\n", bitsFor(div)+2, div/2, bitsFor(div)+2, div-1))
-	m.add("UART receiver: the start bit's edge, then each bit sampled in its middle; a beat is two\nbytes, low first, offered to the core's load stream until it takes it.", `
-reg [1:0] rx_s;                 // rx synchronised to cclk
-reg [CW+1:0] rx_cnt;
-reg [3:0] rx_bit;
-reg [7:0] rx_sh, rx_lo;
-reg rx_busy, rx_half;
-reg [15:0] ld_data;
-reg ld_valid;
-wire ld_ready;
-always @(posedge cclk) begin
-  rx_s <= {rx_s[0], rx};
-  if (rst) begin
-    rx_busy <= 1'b0;
-    rx_half <= 1'b0;
-    ld_valid <= 1'b0;
-  end else begin
-    if (ld_valid && ld_ready) ld_valid <= 1'b0;
-    if (!rx_busy) begin
-      if (!rx_s[1]) begin
-        rx_busy <= 1'b1;
-        rx_cnt <= RX_HALF;
-        rx_bit <= 4'd0;
-      end
-    end else if (rx_cnt != 0) begin
-      rx_cnt <= rx_cnt - 1'b1;
-    end else begin
-      rx_cnt <= RX_LAST;
-      rx_bit <= rx_bit + 4'd1;
-      if (rx_bit >= 4'd1 && rx_bit <= 4'd8) rx_sh <= {rx_s[1], rx_sh[7:1]};
-      if (rx_bit == 4'd9) begin  // the stop bit's middle: a byte
-        rx_busy <= 1'b0;
-        rx_half <= !rx_half;
-        if (!rx_half) rx_lo <= rx_sh;
-        else begin
-          ld_data <= {rx_sh, rx_lo};
-          ld_valid <= 1'b1;
-        end
-      end
-    end
-  end
-end
-`)
-	m.add("The core: its records go straight to the transmitter, which takes a beat when the line is free.", `
+	m.add("UART receiver: the start bit's edge, then each bit sampled in its middle; rx_stb for one\ncycle with each byte whose stop bit is high.", linkRX)
+	m.add(`CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF), a bit a cycle: a byte takes 8
+cycles, and bytes come 10 BAUD_DIV cycles apart. Run over a frame from its type to its CRC
+(sent high byte first), the register ends at 0 when the frame is intact.`, linkCRC("r"))
+	m.add(`Frames from the host: the header into registers, the payload's beats (low byte first) into
+a block RAM, the CRC checked; then the frame is carried out (rx_exec) and answered.`, linkFrameRX)
+	m.add(`Carrying out a frame: LOAD and CMD offer the payload's beats to the core's streams (a LOAD
+the core does not take at once is refused: it is not loading); GRANT adds credits; RESET
+resets the core between outgoing frames. A frame whose seq repeats the last one carried out
+is a retransmission (its ACK was lost): it is answered, not carried out again.`, linkExec)
+	m.add("The core.", `
 wire overflow;
-/* verilator lint_off UNUSEDSIGNAL */  // the board runs free: the records pace it
-wire done;
+/* verilator lint_off UNUSEDSIGNAL */  // the host counts records and read-back beats: frames have fixed lengths
+wire done, core_idle, rec_last, rd_last;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [15:0] rec_data;
-wire rec_valid, rec_last;
-wire rec_ready;
-herd_core core (.clk(cclk), .rst(rst), .s_axis_load_tdata(ld_data), .s_axis_load_tvalid(ld_valid),
+wire [15:0] rec_data, rd_data;
+wire rec_valid, rd_valid, ld_ready, cmd_ready;
+wire rec_ready, rd_ready;
+herd_core core (.clk(cclk), .rst(rst || core_rst), .s_axis_load_tdata(p_data), .s_axis_load_tvalid(ld_valid),
   .s_axis_load_tready(ld_ready), .m_axis_sample_tdata(rec_data), .m_axis_sample_tvalid(rec_valid),
-  .m_axis_sample_tready(rec_ready), .m_axis_sample_tlast(rec_last), .done(done), .overflow(overflow));
+  .m_axis_sample_tready(rec_ready), .m_axis_sample_tlast(rec_last),
+  .s_axis_cmd_tdata(p_data), .s_axis_cmd_tvalid(cmd_valid), .s_axis_cmd_tready(cmd_ready),
+  .m_axis_read_tdata(rd_data), .m_axis_read_tvalid(rd_valid), .m_axis_read_tready(rd_ready), .m_axis_read_tlast(rd_last),
+  .idle(core_idle), .done(done), .overflow(overflow));
 `)
-	m.add(`UART transmitter: a frame per record, SYNC and then each beat low byte first; each byte is
-a start bit, 8 data bits LSB first and a stop bit, BAUD_DIV clocks a bit. The core holds when
-its record buffer is full, so no record is lost however slow the line.`, recordTX)
+	m.add(`Frames to the host, one at a time: a pending reply first, else a record, else a chunk of the
+read-back (at most 256 beats), each of the last two only with a credit. The payload's beats
+are taken from the core's stream as their low byte goes out.`, linkCRC("t")+linkFrameTX)
+	m.add("UART transmitter: a start bit, 8 data bits LSB first, a stop bit, BAUD_DIV clocks a bit.", linkTX)
 	return m
 }
-
-// recordTX sends the core's records over the UART (cclk, rst, rec_* in scope; drives tx and
-// the LEDs).
-const recordTX = `
-reg [9:0] shifter;         // the current byte's line bits, next one in bit 0
-reg [3:0] bitn;            // bits of the current byte still to send
-reg [CW-1:0] baud;         // clocks left of the current bit
-reg [7:0] hi;              // the beat's high byte, sent after its low byte
-reg hi_due;                // hi is still to send
-reg sync_due;              // the next beat starts a record: SYNC first
-wire idle = (bitn == 4'd0);
-assign rec_ready = idle && !hi_due && !sync_due;
-always @(posedge cclk) begin
-  if (rst) begin
-    shifter <= 10'h3ff;
-    bitn <= 4'd0;
-    hi_due <= 1'b0;
-    sync_due <= 1'b1;
-  end else if (!idle) begin
-    if (baud == {CW{1'b0}}) begin
-      baud <= BAUD_LAST;
-      shifter <= {1'b1, shifter[9:1]};
-      bitn <= bitn - 4'd1;
-    end else begin
-      baud <= baud - 1'b1;
-    end
-  end else if (sync_due && rec_valid) begin
-    shifter <= {1'b1, SYNC, 1'b0};
-    bitn <= 4'd10;
-    baud <= BAUD_LAST;
-    sync_due <= 1'b0;
-  end else if (hi_due) begin
-    shifter <= {1'b1, hi, 1'b0};
-    bitn <= 4'd10;
-    baud <= BAUD_LAST;
-    hi_due <= 1'b0;
-  end else if (rec_valid) begin
-    shifter <= {1'b1, rec_data[7:0], 1'b0};
-    hi <= rec_data[15:8];
-    bitn <= 4'd10;
-    baud <= BAUD_LAST;
-    hi_due <= 1'b1;
-    sync_due <= rec_last;
-  end
-end
-assign tx = shifter[0];
-assign ledr_n = !overflow;
-assign ledg_n = idle;
-`

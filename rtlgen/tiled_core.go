@@ -31,6 +31,14 @@ Arch.IterationCycles clocks, not counting the cycles it holds in DONE.`}
 		{"output", "reg", "", "m_axis_sample_tvalid", ""},
 		{"input", "wire", "", "m_axis_sample_tready", ""},
 		{"output", "reg", "", "m_axis_sample_tlast", "the record's last beat"},
+		{"input", "wire", "15:0", "s_axis_cmd_tdata", "command beat: {op, n} (rtlgen.Cmd*: RUN n, STOP, READ)"},
+		{"input", "wire", "", "s_axis_cmd_tvalid", ""},
+		{"output", "wire", "", "s_axis_cmd_tready", "low while a command waits to run"},
+		{"output", "reg", "15:0", "m_axis_read_tdata", "read-back beat: W words, b, c (the load stream's format)"},
+		{"output", "reg", "", "m_axis_read_tvalid", ""},
+		{"input", "wire", "", "m_axis_read_tready", ""},
+		{"output", "reg", "", "m_axis_read_tlast", "the read-back's last beat"},
+		{"output", "wire", "", "idle", "loaded, no iteration to begin, no read-back: W, b, c are final"},
 		{"output", "wire", "", "done", "high for the cycle that ends each iteration (its memories are final)"},
 		{"output", "reg", "", "overflow", "sticky: some register write wrapped or saturated"},
 	}
@@ -54,7 +62,9 @@ reg xs_rd;        // x*_j from the x* memory, the cycle after its address (tiled
 reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
 wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
 reg [47:0] wb_word;
-reg hold;         // DONE waits: the record buffer is full (tiledRecord)
+reg hold;         // DONE waits: the record buffer is full or no iteration is pending
+reg has_todo;     // an iteration is pending (tiledControl)
+wire start_n;     // the first iteration begins next cycle (tiledControl)
 wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 `)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
@@ -76,6 +86,9 @@ end
 	m.add(`The load stream: X words, W words (3 beats: SPRAM 0, 1, 2), b values, c values. A beat is
 registered, then written; sum_n x_nj accumulates in sx_mem as the X words pass (datapath's
 load: 2 popcount(word & valid) - valid per batch).`, tiledLoad)
+	m.add(`Commands: RUN n adds n iterations to the pending count, STOP clears it, READ streams W, b and
+c out once the core is idle. The core begins an iteration while the count is not zero and
+holds in DONE otherwise.`, tiledControl(a))
 	m.add("Registered addresses for the next cycle, from the next state.", tiledAddresses+tiledReadAddrs)
 	m.add("PREFETCH / E_PREFETCH: word (g, j) lands a cycle after its read: the tile buffer takes\nthe group's slots (SH's energy pass: the c row from c_mem), the start ring s_r = b_r - sum W.", tiledPrefetch)
 	m.add("The accumulator array and PASS / E_PASS: cycle 0 captures and clears, cycle 1 adds the\nstart values to every column, cycles 2..D+1 add 2 W_rj where x_nj = +1.", tiledArray)
@@ -164,6 +177,7 @@ always @(posedge clk) begin
       load_done <= 1'b0;
       running <= 1'b1;
     end
+    if (start_n) load_done <= 1'b1;
     if (in_v) begin
       ld_n <= ld_n + 1'b1;
       lw_data <= in_data;
@@ -200,7 +214,6 @@ always @(posedge clk) begin
           if (ld_in_b && ld_i == A_KLAST) ld_i <= 14'd0;
         end
       end
-      if (ld_finish) load_done <= 1'b1;
       if (ld_n == LD_XL) {ld_in_x, ld_in_w} <= 2'b01;
       if (ld_n == LD_XWL) {ld_in_w, ld_in_b} <= 2'b01;
       if (ld_n == LD_XWBL) {ld_in_b, ld_in_c} <= 2'b01;
@@ -320,6 +333,8 @@ always @(posedge clk) begin
     wa <= lw_addr;
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
+  end else if (lr_w) begin
+    wa <= rd_a;
   end else if (nw_arow0) begin
     wa <= tbase_n;
     wrow <= tbase_n;
@@ -622,7 +637,7 @@ always @(posedge clk) begin
   // The sign of each row's N z*_r x*_j, taken with the word (zt stays put for the tile).
   if (pp_v3 && pp_wb3) zx <= ~(zt[T-1:0] ^ {T{wbx3}});
   if (nw_pf_0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
-  else if (in_writeback && at_last) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
+  else if (end_writeback) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
   else if (w_zrot) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
 end
 // Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
@@ -991,6 +1006,8 @@ always @(posedge clk) begin
     b_ra <= bgbase_n;
   else if (nw_arun)
     b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
+  else if (lr_b)
+    b_ra <= rd_a;
   else if (nw_sw_0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
@@ -1006,6 +1023,7 @@ always @(posedge clk) begin
   if (nw_epf_0) c_ra <= {DW{1'b0}};
   else if (nw_epf_gtd) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
   else if (nw_cu_d) c_ra <= cyc_n[DW-1:0];
+  else if (lr_c) c_ra <= rd_a[DW-1:0];
   else c_ra <= rp_j0;
   if (nw_cu_d) sx_ra <= cyc_n[DW-1:0];
   vis_ra <= rp_j0;
@@ -1061,7 +1079,7 @@ reg [15:0] ob_wd;
 wire pk_in = w_xbit ? xs_rd : w_zbit ? zt[0] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
 wire packing = w_pack;  // bit cyc - 1
-wire commit = in_c_update && at_last;
+wire commit = end_c_update;
 wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
 wire ob_release = ob_adv && ro == RB_LASTW;
 wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
@@ -1069,7 +1087,7 @@ wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}
 // is free for the next record. The look-ahead phase machine sees it a cycle early, from
 // the fill register alone (not from the commit or the stream's tready, which would put an
 // adder before the phase logic): the buffer runs with SLOTS - 1 records, never loses one.
-assign hold_a = nx_run && ph_a == PH_DONE && (filled[SLOTSW] || &filled[SLOTSW-1:0]);
+assign hold_a = nx_run && ph_a == PH_DONE && (filled[SLOTSW] || &filled[SLOTSW-1:0] || !has_todo);
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
