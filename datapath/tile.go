@@ -88,10 +88,11 @@ func (a *Arch) validateTiled() error {
 	if ww > WWordBits {
 		return fmt.Errorf("datapath: the tiled datapath holds W in 48-bit words; W is %d bits", ww)
 	}
-	s := a.Sizes()
-	if a.Tile%s.PW != 0 {
-		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, s.PW, ww, s.PW)
+	// Sizes divides by T / PW: check T against PW first.
+	if pw := min(MaxPerWord, WWordBits/ww); a.Tile%pw != 0 {
+		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, pw, ww, pw)
 	}
+	s := a.Sizes()
 	if a.D < MinTileD {
 		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
 	}

@@ -168,17 +168,7 @@ func (m *TileMachine) result() *Result {
 func (m *TileMachine) Arch() Arch { return m.arch }
 
 // Weights returns W (K x D row-major), b and c as the memories hold them now.
-func (m *TileMachine) Weights() (w, b, c []int64) {
-	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
-	w = make([]int64, s.K*s.D)
-	for i := 0; i < s.K; i++ {
-		for j := 0; j < s.D; j++ {
-			addr, slot := s.WAddr(i, j)
-			w[i*s.D+j] = s.slotValue(m.wmem[addr], slot, wbits)
-		}
-	}
-	return w, append([]int64(nil), m.b...), append([]int64(nil), m.c...)
-}
+func (m *TileMachine) Weights() (w, b, c []int64) { return m.arch.WeightsOf(m.Images()) }
 
 // Images returns the memories' current contents in the load stream's layout.
 func (m *TileMachine) Images() TileImages {

@@ -89,3 +89,17 @@ func (s TileSizes) popTerm(z, x uint16, b int) int64 {
 func (s TileSizes) sumTerm(z uint16, b int) int64 {
 	return int64(2*bits.OnesCount16(z&s.batchMask(b)) - s.BatchValid(b))
 }
+
+// WeightsOf reads W (K x D row-major), b and c out of memory images: the inverse of
+// TileImagesFor's weights.
+func (a *Arch) WeightsOf(img TileImages) (w, b, c []int64) {
+	s, wbits := a.Sizes(), a.Regs[RegW].Format.Word
+	w = make([]int64, s.K*s.D)
+	for i := 0; i < s.K; i++ {
+		for j := 0; j < s.D; j++ {
+			addr, slot := s.WAddr(i, j)
+			w[i*s.D+j] = s.slotValue(img.W[addr], slot, wbits)
+		}
+	}
+	return w, append([]int64(nil), img.B...), append([]int64(nil), img.C...)
+}

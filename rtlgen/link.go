@@ -9,9 +9,10 @@ import (
 	"herdsim/datapath"
 )
 
-// The board link (docs/fpga.md, "The board link"): UART 8N1 at LinkBaud; frames
-// SYNC, type, seq, length (2 bytes, low first), payload, CRC-16/CCITT-FALSE (2 bytes, high
-// first) over type .. payload. Payload beats are 16 bits, low byte first.
+// The board link (docs/fpga.md, "The board link"): UART 8N1 at LinkBaud. A host frame is
+// SYNC, type, seq, n (payload beats, 0..255), the payload's beats (16 bits, low byte
+// first) and a CRC-16/CCITT-FALSE (high byte first) over type .. payload. A board frame is
+// SYNC, type, seq, a payload whose length its type fixes (BoardPayload), and the CRC.
 const (
 	// LinkBaud is 4 Mbaud: the iCEBreaker's FT2232H makes it exactly (12 MHz / 3), and the
 	// board's 39.75 MHz makes it within 0.7 % (10 clocks a bit); 6 and 8 Mbaud, the FTDI's
@@ -22,25 +23,44 @@ const (
 	FrameReset      = 'Z' // host: reset the core (it then takes a load); ACK
 	FrameLoad       = 'L' // host: load stream beats; ACK once the core took them all
 	FrameCmd        = 'C' // host: command beats (Cmd); ACK once the core took them all
-	FrameGrant      = 'G' // host: one beat, n: the host has room for n more RECORD/READ frames; ACK
+	FrameGrant      = 'G' // host: one beat, n < 256: room for n more RECORD/READ frames; ACK
 	FrameAck        = 'A' // board: the host frame's seq, one byte of status
 	FrameIdentReply = 'i' // board: IdentLen bytes (Ident)
 	FrameRecord     = 'R' // board: one output record (RB beats); seq counts records mod 256
-	FrameRead       = 'B' // board: up to ReadChunk beats of the read-back; seq counts chunks mod 256
+	FrameRead       = 'B' // board: ReadChunk beats of the read-back (zeros after its end); seq counts chunks mod 256
 
 	StatusOK         = 0 // carried out (or a retransmission of the last frame carried out)
 	StatusCRC        = 1 // the CRC did not match: send the frame again
 	StatusType       = 2 // unknown frame type
-	StatusLength     = 3 // odd length, or more than MaxPayload bytes
-	StatusNotLoading = 4 // a LOAD beat the core did not take: it is not loading (RESET first)
+	StatusNotLoading = 3 // a LOAD beat the core did not take: it is not loading (RESET first)
 
-	MaxPayload   = 512 // bytes of a host frame's payload (the board's frame buffer)
-	ReadChunk    = 256 // beats of a READ frame, the last one of a read-back shorter
+	MaxBeats     = 255 // beats of a host frame's payload
+	ReadChunk    = 256 // beats of a READ frame
+	MaxCredit    = 255 // the most RECORD/READ frames the board may owe the host
 	IdentLen     = 12
 	LinkVersion  = 1
-	FrameHeader  = 5 // SYNC, type, seq, length
+	FrameHeader  = 4 // SYNC, type, seq, n (host frames; board frames have no n)
 	FrameTrailer = 2 // CRC
 )
+
+// LinkBaudDiv is the board's UART bit time in core clocks (BAUD_DIV): 10.
+func LinkBaudDiv() int { return (TiledClockHz + LinkBaud/2) / LinkBaud }
+
+// BoardPayload is the payload bytes of a board frame of type typ for a design whose
+// records are rb beats; 0 for a type the board does not send.
+func BoardPayload(typ byte, rb int) int {
+	switch typ {
+	case FrameAck:
+		return 1
+	case FrameIdentReply:
+		return IdentLen
+	case FrameRecord:
+		return 2 * rb
+	case FrameRead:
+		return 2 * ReadChunk
+	}
+	return 0
+}
 
 // DesignID names the hardware an Arch generates: the first 4 bytes of the SHA-256 of its
 // JSON. The board's IDENT reply carries it, so that the host can refuse a board that holds
@@ -63,7 +83,7 @@ func Ident(a datapath.Arch) []byte {
 }
 
 // identHex is Ident as a Verilog hex constant, byte 0 in the low bits.
-func identHex(a datapath.Arch, _ uint32) string {
+func identHex(a datapath.Arch) string {
 	id := Ident(a)
 	s := ""
 	for i := len(id) - 1; i >= 0; i-- {

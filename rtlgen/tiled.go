@@ -295,8 +295,13 @@ wire nx_run_n = !rst && (nx_run || start_n);
 // words as three beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats
 // each, low beat first (two's complement at the register's width, zero above it).
 func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
+	return append(append([]uint16(nil), img.X...), WeightBeats(a, img)...)
+}
+
+// WeightBeats is the W, b and c part of the load stream, which the core's read-back
+// (m_axis_read) repeats with the final values.
+func WeightBeats(a datapath.Arch, img datapath.TileImages) []uint16 {
 	var out []uint16
-	out = append(out, img.X...)
 	for _, w := range img.W {
 		out = append(out, uint16(w), uint16(w>>16), uint16(w>>32))
 	}
@@ -315,6 +320,42 @@ func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
 	return out
 }
 
+// ParseReadBack reads W words, b and c values out of a read-back (WeightBeats' layout):
+// the images' W, B and C (X is left empty). A value with bits set above its register's
+// width is an error, as is a read-back of the wrong length.
+func ParseReadBack(a datapath.Arch, beats []uint16) (datapath.TileImages, error) {
+	if len(beats) != ReadBeats(a) {
+		return datapath.TileImages{}, fmt.Errorf("read-back: %d beats, the design sends %d", len(beats), ReadBeats(a))
+	}
+	s := a.Sizes()
+	img := datapath.TileImages{W: make([]uint64, s.WWords)}
+	for i := range img.W {
+		img.W[i] = uint64(beats[3*i]) | uint64(beats[3*i+1])<<16 | uint64(beats[3*i+2])<<32
+	}
+	pos := 3 * s.WWords
+	values := func(n, width int, what string) ([]int64, error) {
+		out := make([]int64, n)
+		for i := range out {
+			var u uint64
+			for k := 0; k < (width+15)/16; k++ {
+				u |= uint64(beats[pos]) << (16 * uint(k))
+				pos++
+			}
+			if u>>uint(width) != 0 {
+				return nil, fmt.Errorf("read-back: %s[%d] = %#x has bits above its %d-bit width", what, i, u, width)
+			}
+			out[i] = int64(u<<uint(64-width)) >> uint(64-width)
+		}
+		return out, nil
+	}
+	var err error
+	if img.B, err = values(a.K, a.Spec(datapath.RegB).Format.Word, "b"); err != nil {
+		return img, err
+	}
+	img.C, err = values(a.D, a.Spec(datapath.RegC).Format.Word, "c")
+	return img, err
+}
+
 // tileLoadBeats is the length of the load stream of a tiled Arch.
 func tileLoadBeats(a datapath.Arch) int {
 	s := a.Sizes()
@@ -325,13 +366,18 @@ func tileLoadBeats(a datapath.Arch) int {
 // tiledImages is the tiled core's memory image: the load stream from the vector set's
 // data and initial weights.
 func tiledImages(set *testvectors.Set) map[string][]byte {
-	a := set.Arch
-	data := &dataset.Binary{Name: "vectors", D: a.D, Rows: set.X}
 	var b strings.Builder
-	for _, w := range TileLoadStream(a, a.TileImagesFor(data, set.W0, set.B0, set.C0)) {
+	for _, w := range SetLoadStream(set) {
 		fmt.Fprintf(&b, "%04x\n", w)
 	}
 	return map[string][]byte{LoadFile: []byte(b.String())}
+}
+
+// SetLoadStream is the load stream of a vector set: its data and initial weights.
+func SetLoadStream(set *testvectors.Set) []uint16 {
+	a := set.Arch
+	data := &dataset.Binary{Name: "vectors", D: a.D, Rows: set.X}
+	return TileLoadStream(a, a.TileImagesFor(data, set.W0, set.B0, set.C0))
 }
 
 // exactWidth is the width at which the tiled core computes the exact values presented to

@@ -63,7 +63,6 @@ from clk directly (simulation: the PLL has no model).`}
 		{"output", "wire", "", "ledr_n", "red LED, active low: the core overflowed (pin 11)"},
 		{"output", "wire", "", "ledg_n", "green LED, active low: a frame is being sent (pin 37)"},
 	}
-	id := DesignID(a)
 	m.add("The link's constants (docs/fpga.md, rtlgen/link.go).", fmt.Sprintf(`
 localparam CW = $clog2(BAUD_DIV) + 1;
 localparam BAUD_LAST_I = BAUD_DIV - 1;
@@ -73,12 +72,11 @@ localparam [CW-1:0] RX_HALF = HALF_I[CW-1:0];
 localparam [7:0] SYNC = 8'h%02x;
 localparam [7:0] F_IDENT = 8'h%02x, F_RESET = 8'h%02x, F_LOAD = 8'h%02x, F_CMD = 8'h%02x, F_GRANT = 8'h%02x;
 localparam [7:0] F_ACK = 8'h%02x, F_IDREP = 8'h%02x, F_RECORD = 8'h%02x, F_READ = 8'h%02x;
-localparam [7:0] ST_OK = 8'd%d, ST_CRC = 8'd%d, ST_TYPE = 8'd%d, ST_LEN = 8'd%d, ST_NOLOAD = 8'd%d;
-localparam [9:0] REC_BYTES = 10'd%d;     // a record: RB beats
-localparam [23:0] READ_BEATS = 24'd%d;  // a read-back: W words, b, c
+localparam [1:0] ST_OK = 2'd%d, ST_CRC = 2'd%d, ST_TYPE = 2'd%d, ST_NOLOAD = 2'd%d;
+localparam [8:0] REC_LAST = 9'd%d;   // a record's last payload byte: 2 RB - 1
 localparam [95:0] IDENT = 96'h%s;  // the IDENT reply's payload, byte 0 in bits 7:0
 `, BoardSync, FrameIdent, FrameReset, FrameLoad, FrameCmd, FrameGrant, FrameAck, FrameIdentReply, FrameRecord, FrameRead,
-		StatusOK, StatusCRC, StatusType, StatusLength, StatusNotLoading, 2*s.RB, ReadBeats(a), identHex(a, id)))
+		StatusOK, StatusCRC, StatusType, StatusNotLoading, 2*s.RB-1, identHex(a)))
 	m.add("The core clock: SB_PLL40_PAD, 12 MHz x 53 / 16 = 39.75 MHz (icepll -i 12 -o 40).", fmt.Sprintf(`
 wire cclk, locked;
 `+"`"+`ifdef HERD_NO_PLL
@@ -111,16 +109,16 @@ resets the core between outgoing frames. A frame whose seq repeats the last one 
 is a retransmission (its ACK was lost): it is answered, not carried out again.`, linkExec)
 	m.add("The core.", `
 wire overflow;
-/* verilator lint_off UNUSEDSIGNAL */  // the host counts records and read-back beats: frames have fixed lengths
-wire done, core_idle, rec_last, rd_last;
+/* verilator lint_off UNUSEDSIGNAL */  // the host counts records: their frames have a fixed length
+wire done, core_idle, rec_last;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [15:0] rec_data, rd_data;
-wire rec_valid, rd_valid, ld_ready, cmd_ready;
+wire rec_valid, rd_valid, rd_last, ld_ready, cmd_ready;
 wire rec_ready, rd_ready;
-herd_core core (.clk(cclk), .rst(rst || core_rst), .s_axis_load_tdata(p_data), .s_axis_load_tvalid(ld_valid),
+herd_core core (.clk(cclk), .rst(rst || core_rst), .s_axis_load_tdata(fb_rd), .s_axis_load_tvalid(ld_valid),
   .s_axis_load_tready(ld_ready), .m_axis_sample_tdata(rec_data), .m_axis_sample_tvalid(rec_valid),
   .m_axis_sample_tready(rec_ready), .m_axis_sample_tlast(rec_last),
-  .s_axis_cmd_tdata(p_data), .s_axis_cmd_tvalid(cmd_valid), .s_axis_cmd_tready(cmd_ready),
+  .s_axis_cmd_tdata(fb_rd), .s_axis_cmd_tvalid(cmd_valid), .s_axis_cmd_tready(cmd_ready),
   .m_axis_read_tdata(rd_data), .m_axis_read_tvalid(rd_valid), .m_axis_read_tready(rd_ready), .m_axis_read_tlast(rd_last),
   .idle(core_idle), .done(done), .overflow(overflow));
 `)

@@ -37,6 +37,7 @@ func newRootCommand() *cobra.Command {
 		newRTLSimCommand(),
 		newSynthCommand(),
 		newBenchCommand(),
+		newBoardCommand(),
 	)
 	return root
 }

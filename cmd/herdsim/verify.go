@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -19,11 +18,14 @@ func newVerifyCommand() *cobra.Command {
 		Long: `verify reads a golden vector set (--vectors, checked in full: manifest, counts, widths,
 hashes) and a capture file (--capture) of the pseudo-samples your hardware produced: for each
 iteration t = 1..T one hex line with x*_t then one with z*_t, 2T word lines, each with the
-digit count of x_star and z_star (testvectors/FORMAT.md, "Capture files"). Blank lines and
-lines starting with // are skipped.
+digit count of x_star and z_star; or sections "@x_star", "@z_star", "@cycles", "@overflow",
+"@w_final", "@b_final", "@c_final", each followed by that file's words (what
+"herdsim board run" writes; testvectors/FORMAT.md, "Capture files"). Blank lines and lines
+starting with // are skipped. Every word captured is compared.
 
 Exit status: 0 when every word matches; 1 on a mismatch, naming the first one (iteration,
-x* or z*, first differing bit with its +-1 values, expected and captured words); 2 when the
+x* or z*, first differing bit with its +-1 values, expected and captured words; or the
+file, index and both values); 2 when the
 vector set or the capture cannot be used (corrupt set, malformed or short capture).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -36,7 +38,7 @@ vector set or the capture cannot be used (corrupt set, malformed or short captur
 		},
 	}
 	cmd.Flags().StringVar(&vectors, "vectors", "", "directory of the golden vector set")
-	cmd.Flags().StringVar(&capture, "capture", "", "capture file: x*, z* hex words per iteration")
+	cmd.Flags().StringVar(&capture, "capture", "", "capture file: x*, z* hex words per iteration, or sections (@x_star ...)")
 	return cmd
 }
 
@@ -49,76 +51,66 @@ func verify(vectors, capture string) (string, error) {
 	if err != nil {
 		return "", &exitError{code: 2, err: fmt.Errorf("unusable vector set: %w", err)}
 	}
-	words, err := readCapture(capture, set)
+	data, err := os.ReadFile(capture)
 	if err != nil {
-		return "", &exitError{code: 2, err: err}
+		return "", &exitError{code: 2, err: fmt.Errorf("capture: %w", err)}
 	}
-	if err := compareCapture(set, words); err != nil {
-		return "", &exitError{code: 1, err: fmt.Errorf("%s: %w", capture, err)}
-	}
-	return fmt.Sprintf("%s matches %s: %d iterations, %d words (x* and z*) identical", capture, vectors, set.Iterations, len(words)), nil
-}
-
-// captureWord is one word of a capture file and the line it came from.
-type captureWord struct {
-	word testvectors.Word
-	line int
-}
-
-// captureKind is x* for even word indices, z* for odd ones.
-func captureKind(i int, s *testvectors.Set) (name string, width int) {
-	if i%2 == 0 {
-		return "x*", s.Arch.D
-	}
-	return "z*", s.Arch.K
-}
-
-// readCapture parses a capture file: 2T words alternating x* (D bits) and z* (K bits).
-func readCapture(path string, s *testvectors.Set) ([]captureWord, error) {
-	data, err := os.ReadFile(path)
+	got, err := testvectors.ParseCapture(data, set.Arch, set.Iterations)
 	if err != nil {
-		return nil, fmt.Errorf("capture: %w", err)
+		return "", &exitError{code: 2, err: fmt.Errorf("%s: %w", capture, err)}
 	}
-	var words []captureWord
-	for n, raw := range bytes.Split(data, []byte{'\n'}) {
-		text := strings.ToLower(strings.TrimSpace(string(raw)))
-		if text == "" || strings.HasPrefix(text, "//") {
+	var names []string
+	words, firstLine := 0, 0
+	var first error // the mismatch on the earliest line, whatever its section
+	for _, name := range testvectors.CaptureNames {
+		ws, ok := got[name]
+		if !ok {
 			continue
 		}
-		i := len(words)
-		name, width := captureKind(i, s)
-		if i >= 2*s.Iterations {
-			return nil, fmt.Errorf("%s: line %d: more than the %d words expected (x* and z* for each of %d iterations)", path, n+1, 2*s.Iterations, s.Iterations)
+		if line, err := compareSection(set, name, ws); err != nil && (first == nil || line < firstLine) {
+			first, firstLine = err, line
 		}
-		w, err := testvectors.ParseHex(text, width)
-		if err != nil {
-			return nil, fmt.Errorf("%s: line %d (%s of iteration %d): %w", path, n+1, name, i/2+1, err)
-		}
-		words = append(words, captureWord{word: w, line: n + 1})
+		names = append(names, name)
+		words += len(ws)
 	}
-	if len(words) != 2*s.Iterations {
-		return nil, fmt.Errorf("%s: %d words, want %d (x* and z* for each of %d iterations)", path, len(words), 2*s.Iterations, s.Iterations)
+	if first != nil {
+		return "", &exitError{code: 1, err: fmt.Errorf("%s: %w", capture, first)}
 	}
-	return words, nil
+	return fmt.Sprintf("%s matches %s: %d iterations, %d words identical (%s)", capture, vectors, set.Iterations, words, strings.Join(names, ", ")), nil
 }
 
-// compareCapture names the first captured word that differs from the vectors.
-func compareCapture(s *testvectors.Set, words []captureWord) error {
-	for i, got := range words {
-		t := i/2 + 1
-		name, width := captureKind(i, s)
-		want := s.XStar[t-1]
-		if name == "z*" {
-			want = s.ZStar[t-1]
-		}
-		wantWord := testvectors.SignsWord(want)
-		bit := testvectors.FirstDiff(wantWord, got.word)
+// compareSection names the first captured word of one file that differs from the set,
+// and its line.
+func compareSection(s *testvectors.Set, name string, got []testvectors.CaptureWord) (int, error) {
+	want := s.Words(name)
+	for i, g := range got {
+		bit := testvectors.FirstDiff(want[i], g.Word)
 		if bit < 0 {
 			continue
 		}
-		unit := name[:1]
-		return fmt.Errorf("mismatch at iteration %d, %s (line %d): first differing bit %d (expected %s_%d = %+d, got %+d); expected word %s, got %s",
-			t, name, got.line, bit, unit, bit, want[bit], -want[bit], wantWord.Hex(width), got.word.Hex(width))
+		return g.Line, mismatch(s, name, i, g, want[i])
 	}
-	return nil
+	return 0, nil
+}
+
+// mismatch describes captured word i of file name, which differs from want.
+func mismatch(s *testvectors.Set, name string, i int, g testvectors.CaptureWord, want testvectors.Word) error {
+	bit := testvectors.FirstDiff(want, g.Word)
+	{
+		switch name {
+		case testvectors.NameXStar, testvectors.NameZStar:
+			signs, unit, width, label := s.XStar[i], "x", s.Arch.D, "x*"
+			if name == testvectors.NameZStar {
+				signs, unit, width, label = s.ZStar[i], "z", s.Arch.K, "z*"
+			}
+			return fmt.Errorf("mismatch at iteration %d, %s (line %d): first differing bit %d (expected %s_%d = %+d, got %+d); expected word %s, got %s",
+				i+1, label, g.Line, bit, unit, bit, signs[bit], -signs[bit], want.Hex(width), g.Word.Hex(width))
+		case testvectors.NameCycles, testvectors.NameOverflow:
+			return fmt.Errorf("mismatch at iteration %d, %s (line %d): expected %d, got %d", i+1, name, g.Line, want.Uint(), g.Word.Uint())
+		case testvectors.NameWFinal:
+			return fmt.Errorf("mismatch in the final W[%d][%d] (%s word %d, line %d): expected %#x, got %#x", i/s.Arch.D, i%s.Arch.D, name, i, g.Line, want.Uint(), g.Word.Uint())
+		default:
+			return fmt.Errorf("mismatch in %s word %d (line %d): expected %#x, got %#x", name, i, g.Line, want.Uint(), g.Word.Uint())
+		}
+	}
 }
