@@ -134,6 +134,8 @@ func TestTileMachineNarrowRegisters(t *testing.T) {
 func TestTileValidate(t *testing.T) {
 	a := tiledArch(16, 64, 128, 5, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "multiple of 3")
+	a = tiledArch(16, 64, 128, 2, 10, 10, herding.ModeH, false) // T < PW: no group fits a tile
+	require.ErrorContains(t, a.Validate(), "multiple of 3")
 	a = tiledArch(16, 3, 128, 3, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "D >= 4")
 	a = tiledArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false)

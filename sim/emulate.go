@@ -35,8 +35,9 @@ const emulatorStopTimeout = 5 * time.Second
 // BuildEmulator compiles the Verilog files (names in rtlDir) with the emulator harness
 // into workDir/obj_dir and returns the binary's path. The design is built with
 // HERD_NO_PLL defined, since the PLL has no simulation model. Errors are *RTLError; a
-// failed build's error ends with the tail of Verilator's output.
-func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir string) (binary string, err error) {
+// failed build's error ends with the tail of Verilator's output. Each of defines is passed
+// to Verilator as -D<define> (e.g. the core's test-only HERD_FAULT_W).
+func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir string, defines ...string) (binary string, err error) {
 	if err := CheckSimulator("verilator"); err != nil {
 		return "", err
 	}
@@ -66,6 +67,9 @@ func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir s
 		"-Wno-fatal", "-Wno-lint", "-Wno-style",
 		"-MAKEFLAGS", "OPT_FAST=-O2", "-MAKEFLAGS", "OPT_GLOBAL=-O2", "-CFLAGS", "-O2",
 		"--Mdir", mdir, "-o", EmulatorBinary, "-I" + rtlAbs}
+	for _, d := range defines {
+		argv = append(argv, "-D"+d)
+	}
 	for _, f := range files {
 		p := filepath.Join(rtlAbs, f)
 		if _, err := os.Stat(p); err != nil {

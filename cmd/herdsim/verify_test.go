@@ -117,3 +117,75 @@ func TestVerifyInputErrorsExitTwo(t *testing.T) {
 	require.Equal(t, 2, exitCode(t, err))
 	require.ErrorContains(t, err, "z_star.hex (z_star): sha256 mismatch")
 }
+
+// sectionedCapture is the sectioned form of a correct capture: every file board run
+// writes, copied from the set.
+func sectionedCapture(t *testing.T, dir string) []string {
+	t.Helper()
+	var lines []string
+	for _, name := range []string{"x_star", "z_star", "cycles", "overflow", "w_final", "b_final", "c_final"} {
+		data, err := os.ReadFile(filepath.Join(dir, name+".hex"))
+		require.NoError(t, err)
+		lines = append(lines, "@"+name)
+		lines = append(lines, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
+	}
+	return lines
+}
+
+// TestVerifySectionedCaptures: a sectioned capture is compared in full: it passes as is,
+// and one wrong word of the final weights or of the cycle counts fails (exit 1) naming it;
+// a short or unknown section is an input error (exit 2).
+func TestVerifySectionedCaptures(t *testing.T) {
+	dir := writeVectors(t)
+	lines := sectionedCapture(t, dir)
+	out, err := run(t, "verify", "--vectors", dir, "--capture", writeCapture(t, lines))
+	require.NoError(t, err)
+	require.Contains(t, out, "(x_star, z_star, cycles, overflow, w_final, b_final, c_final)")
+
+	index := func(section string, k int) int {
+		for i, l := range lines {
+			if l == "@"+section {
+				return i + 1 + k
+			}
+		}
+		t.Fatalf("no section %s", section)
+		return 0
+	}
+	flip := func(s string) string {
+		b := []byte(s)
+		if b[len(b)-1] == '0' {
+			b[len(b)-1] = '1'
+		} else {
+			b[len(b)-1] = '0'
+		}
+		return string(b)
+	}
+	for _, c := range []struct {
+		section string
+		word    int
+		want    string
+	}{
+		{"w_final", 3*64 + 5, "final W[3][5] (w_final word 197"},
+		{"cycles", 2, "iteration 3, cycles"},
+		{"c_final", 1, "c_final word 1"},
+	} {
+		bad := append([]string(nil), lines...)
+		bad[index(c.section, c.word)] = flip(bad[index(c.section, c.word)])
+		_, err := run(t, "verify", "--vectors", dir, "--capture", writeCapture(t, bad))
+		require.Equal(t, 1, exitCode(t, err), "%v", err)
+		require.ErrorContains(t, err, c.want)
+	}
+	for _, c := range []struct {
+		edit func([]string) []string
+		want string
+	}{
+		{func(l []string) []string { return append(l[:index("b_final", 0)], l[index("b_final", 1):]...) }, "section b_final"},
+		{func(l []string) []string { return append([]string{"@energies"}, l...) }, "unknown section"},
+		{func(l []string) []string { return append(l, "@x_star") }, "twice"},
+		{func(l []string) []string { return l[index("z_star", -1):] }, "no @x_star section"},
+	} {
+		_, err := run(t, "verify", "--vectors", dir, "--capture", writeCapture(t, c.edit(append([]string(nil), lines...))))
+		require.Equal(t, 2, exitCode(t, err), "%v", err)
+		require.ErrorContains(t, err, c.want)
+	}
+}

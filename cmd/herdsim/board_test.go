@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/rtlgen"
+	"herdsim/sim"
+)
+
+// emulatedBoard builds herd_board of an RTL folder in Verilator (with defines) and starts it
+// behind a pty; the emulator stops with the test.
+func emulatedBoard(t *testing.T, rtlDir string, defines ...string) string {
+	t.Helper()
+	if err := sim.CheckSimulator("verilator"); err != nil {
+		t.Skipf("%v: the emulated board loop is not run", err)
+	}
+	ctx := context.Background()
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+	bin, err := sim.BuildEmulator(ctx, rtlDir, files, t.TempDir(), defines...)
+	require.NoError(t, err)
+	em, err := sim.StartEmulator(ctx, bin, rtlgen.LinkBaudDiv(), os.Stderr)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = em.Stop() })
+	return em.PTY
+}
+
+// boardLoop generates a tiled vector set and its RTL with the CLI, and returns their folders.
+func boardLoop(t *testing.T, vectorArgs ...string) (vectors, rtl string) {
+	t.Helper()
+	dir := t.TempDir()
+	vectors, rtl = filepath.Join(dir, "v"), filepath.Join(dir, "rtl")
+	_, err := run(t, append([]string{"vectors", "--arch", "tiled", "--out", vectors}, vectorArgs...)...)
+	require.NoError(t, err)
+	_, err = run(t, "rtl", "--vectors", vectors, "--out", rtl)
+	require.NoError(t, err)
+	return vectors, rtl
+}
+
+// TestBoardLoopEmulated: the default data's design, emulated behind a pty, is loaded, run
+// and read back by "board run" (the code path of a real board), and "verify" passes the
+// capture: every record (x*, z*, cycles, overflow) and the final W, b, c.
+func TestBoardLoopEmulated(t *testing.T) {
+	vectors, rtl := boardLoop(t, "--hidden", "6", "--tile", "3", "--iters", "4")
+	pty := emulatedBoard(t, rtl)
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	msg, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
+	require.NoError(t, err)
+	t.Log(msg)
+	out, err := verify(vectors, capture)
+	require.NoError(t, err)
+	require.Contains(t, out, "w_final, b_final, c_final")
+}
+
+// TestBoardLoopCatchesACorruptWeightMemory: the same design with a stuck bit in its W
+// memory (HERD_FAULT_W) runs through the same loop, and verify exits 1 naming a weight.
+func TestBoardLoopCatchesACorruptWeightMemory(t *testing.T) {
+	vectors, rtl := boardLoop(t, "--hidden", "6", "--tile", "3", "--iters", "2")
+	pty := emulatedBoard(t, rtl, "HERD_FAULT_W")
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	_, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
+	require.NoError(t, err)
+	_, err = verify(vectors, capture)
+	var ee *exitError
+	require.True(t, errors.As(err, &ee), "verify passed a corrupt board: %v", err)
+	require.Equal(t, 1, ee.code, "%v", err)
+	t.Log(err)
+}
+
+// TestBoardRunRefusesAnotherDesign: a board holding another design is named, exit 2 (in
+// the CLI), and no capture is written.
+func TestBoardRunRefusesAnotherDesign(t *testing.T) {
+	_, rtl := boardLoop(t, "--hidden", "6", "--tile", "3", "--iters", "2")
+	other, _ := boardLoop(t, "--hidden", "9", "--tile", "3", "--iters", "2")
+	pty := emulatedBoard(t, rtl)
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	_, err := boardRun(context.Background(), pty, other, capture, 10*time.Second)
+	require.ErrorContains(t, err, "wrong design on the board")
+	require.NoFileExists(t, capture)
+}
+
+// TestBoardLoopUSPS: the paper's smallest USPS model (digit 3, K = 50, T = 4, W 18 bits)
+// through the emulated board for 3 iterations.
+func TestBoardLoopUSPS(t *testing.T) {
+	dir := os.Getenv("HERDSIM_USPS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "data", "usps")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("USPS data: %v", err)
+	}
+	vectors, rtl := boardLoop(t, "--data", "usps", "--usps-dir", dir, "--class", "3", "--hidden", "50", "--mode", "H",
+		"--tile", "4", "--weight-bits", "18", "--acc-bits", "22", "--reg", "c=18", "--reg", "vis_field=21",
+		"--reg", "update=19", "--reg", "b=2", "--iters", "3")
+	pty := emulatedBoard(t, rtl)
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	msg, err := boardRun(context.Background(), pty, vectors, capture, 120*time.Second)
+	require.NoError(t, err)
+	t.Log(msg)
+	_, err = verify(vectors, capture)
+	require.NoError(t, err)
+}

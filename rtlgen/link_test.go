@@ -1,0 +1,55 @@
+package rtlgen_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/datapath"
+	"herdsim/herding"
+	"herdsim/rtlgen"
+)
+
+// TestCRC16IsCCITTFalse: the check value of CRC-16/CCITT-FALSE.
+func TestCRC16IsCCITTFalse(t *testing.T) {
+	require.Equal(t, uint16(0x29b1), rtlgen.CRC16([]byte("123456789")))
+}
+
+// TestReadBackInvertsTheWeightBeats: the read-back's parser returns the images the beats
+// were made from, and refuses a wrong length or a value with bits above its width.
+func TestReadBackInvertsTheWeightBeats(t *testing.T) {
+	a := datapath.DefaultArch(7, 20, 40, 1, herding.DefaultSweeps, 1, herding.ModeH, false)
+	a.Lanes, a.Tile = 0, 3
+	a.Regs[datapath.RegB].Format.Word = 20 // two beats a value
+	s := a.Sizes()
+	img := datapath.TileImages{W: make([]uint64, s.WWords), B: make([]int64, a.K), C: make([]int64, a.D)}
+	for i := range img.W {
+		img.W[i] = uint64(i) * 0x9e3779b97f4a7c15 & (1<<48 - 1)
+	}
+	for i := range img.B {
+		img.B[i] = int64(i*37 - 100)
+	}
+	for j := range img.C {
+		img.C[j] = int64(50 - 7*j)
+	}
+	beats := rtlgen.WeightBeats(a, img)
+	require.Len(t, beats, rtlgen.ReadBeats(a))
+	got, err := rtlgen.ParseReadBack(a, beats)
+	require.NoError(t, err)
+	require.Equal(t, img, got)
+	_, err = rtlgen.ParseReadBack(a, beats[1:])
+	require.ErrorContains(t, err, "beats")
+	bad := append([]uint16(nil), beats...)
+	bad[3*s.WWords+1] |= 0x8000 // b[0]'s high beat, above 20 bits
+	_, err = rtlgen.ParseReadBack(a, bad)
+	require.ErrorContains(t, err, "b[0]")
+}
+
+// TestRunCommandsSplitLongRuns: RUN carries 14 bits; longer runs are several RUNs.
+func TestRunCommandsSplitLongRuns(t *testing.T) {
+	require.Equal(t, []uint16{3}, rtlgen.RunCommands(3))
+	cmds := rtlgen.RunCommands(2*rtlgen.CmdMaxRun + 5)
+	require.Equal(t, []uint16{rtlgen.CmdMaxRun, rtlgen.CmdMaxRun, 5}, cmds)
+	require.Equal(t, uint16(0x8000), rtlgen.Cmd(rtlgen.CmdRead, 0))
+	require.Empty(t, rtlgen.RunCommands(0))
+}
