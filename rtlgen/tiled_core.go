@@ -257,11 +257,11 @@ wire [47:0] w_rd;
 herd_spram xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
 // HERD_FAULT_W (tests only): every write of W word 0 flips its bit 0, as a stuck memory bit
 // would; the board-loop test shows that verify catches it.
-`+"`"+`ifdef HERD_FAULT_W
+` + "`" + `ifdef HERD_FAULT_W
 wire [15:0] w_fault = (wa == 14'd0) ? 16'h0001 : 16'h0000;
-`+"`"+`else
+` + "`" + `else
 wire [15:0] w_fault = 16'h0000;
-`+"`"+`endif
+` + "`" + `endif
 herd_spram wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0] ^ w_fault), .we(w_we[0]), .rdata(w_rd[15:0]));
 herd_spram wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
 herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
