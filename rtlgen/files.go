@@ -133,6 +133,18 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 		return nil, err
 	}
 	all[InfoFile] = append(info, '\n')
+	if s.Arch.Tiled() {
+		all[DatasheetFile] = []byte(datasheet(s.Arch))
+		var names []string
+		for _, n := range append(append([]string(nil), TiledSourceFiles...), TBFile, LoadFile, BoardFile, BoardPCF, DatasheetFile, InfoFile) {
+			names = append(names, n)
+		}
+		desc, err := coreDescription(s.Arch, names)
+		if err != nil {
+			return nil, err
+		}
+		all[CoreDescFile] = []byte(desc)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -45,11 +45,10 @@ func TestReadBackInvertsTheWeightBeats(t *testing.T) {
 	require.ErrorContains(t, err, "b[0]")
 }
 
-// TestRunCommandsSplitLongRuns: RUN carries 14 bits; longer runs are several RUNs.
-func TestRunCommandsSplitLongRuns(t *testing.T) {
-	require.Equal(t, []uint16{3}, rtlgen.RunCommands(3))
-	cmds := rtlgen.RunCommands(2*rtlgen.CmdMaxRun + 5)
-	require.Equal(t, []uint16{rtlgen.CmdMaxRun, rtlgen.CmdMaxRun, 5}, cmds)
+// TestCmdPacksOpAndArgument: the op in bits 15:14, the argument in 13:0.
+func TestCmdPacksOpAndArgument(t *testing.T) {
+	require.Equal(t, uint16(3), rtlgen.Cmd(rtlgen.CmdRun, 3))
+	require.Equal(t, uint16(0x3fff), rtlgen.Cmd(rtlgen.CmdRun, rtlgen.CmdMaxRun))
+	require.Equal(t, uint16(0x4000), rtlgen.Cmd(rtlgen.CmdStop, 0))
 	require.Equal(t, uint16(0x8000), rtlgen.Cmd(rtlgen.CmdRead, 0))
-	require.Empty(t, rtlgen.RunCommands(0))
 }

@@ -438,6 +438,9 @@ func tiledConstants(a datapath.Arch) string {
 	sized("S_LAST", "SWW", sww, a.Sweeps-1, "the last sweep")
 	sized("D_LAST", "DW", wd, a.D-1, "the last visible unit")
 	width("BGW", w(s.NTE*s.GT-1), "b memory address")
+	width("GW", w(s.G-1), "a group index")
+	sized("G_LAST", "GW", w(s.G-1), s.G-1, "the last group")
+	width("BCW", max(a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word), "the wider of b and c")
 	width("TRW", w(a.Tile-1), "tile row index")
 	sized("T_LAST", "TRW", w(a.Tile-1), a.Tile-1, "the last row of a tile")
 	width("LG_ROWS", a.K-(s.G-1)*s.PW, "hidden units in the last group")
@@ -479,6 +482,7 @@ func tiledConstants(a datapath.Arch) string {
 		sized(c.name, "14", 14, c.v, c.what)
 	}
 	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")
+	sized("LD_W0", "LOADW", loadw, xload, "the first load beat of W (where a read-back starts)")
 	sized("LD_XWL", "LOADW", loadw, xload+wload-1, "and of W")
 	sized("LD_XWBL", "LOADW", loadw, xload+wload+bload-1, "and of b")
 	sized("LD_LAST", "LOADW", loadw, xload+wload+bload+cload-1, "the last load beat")

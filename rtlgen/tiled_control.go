@@ -9,25 +9,16 @@ import (
 // The tiled core's command stream (s_axis_cmd): one 16-bit beat a command, the op in bits
 // 15:14 and its argument in bits 13:0.
 const (
-	CmdRun     = 0 // RUN n: n more iterations (n = 0 adds none); the pending count saturates at 2^TodoBits - 1
-	CmdStop    = 1 // STOP: drop the iterations not yet begun; the running one completes and sends its record
+	CmdRun     = 0 // RUN n: the pending count (iterations not yet begun) becomes n
+	CmdStop    = 1 // STOP: drop the iterations not yet begun (RUN 0); the running one completes and sends its record
 	CmdRead    = 2 // READ: once idle, stream W, b and c out on m_axis_read
 	CmdArgBits = 14
 	CmdMaxRun  = 1<<CmdArgBits - 1
-	TodoBits   = 20 // the pending-iteration counter
 )
 
 // Cmd is the command beat of op with argument n.
 func Cmd(op, n int) uint16 { return uint16(op<<CmdArgBits | n&CmdMaxRun) }
 
-// RunCommands are the RUN beats that ask for t iterations (CmdMaxRun at most each).
-func RunCommands(t int) []uint16 {
-	var out []uint16
-	for ; t > 0; t -= CmdMaxRun {
-		out = append(out, Cmd(CmdRun, min(t, CmdMaxRun)))
-	}
-	return out
-}
 
 // ReadBeats is the length of the read-back on m_axis_read: W words as three beats each,
 // then b and c values as ceil(width/16) beats each (TileLoadStream's order and format,
@@ -41,39 +32,32 @@ func ReadBeats(a datapath.Arch) int {
 // tiledControl is the Verilog of the commands, the pending-iteration count and the
 // read-back engine.
 func tiledControl(a datapath.Arch) string {
-	s := a.Sizes()
 	return fmt.Sprintf(`
 localparam [1:0] OP_RUN = 2'd%d, OP_STOP = 2'd%d, OP_READ = 2'd%d;
-localparam integer TODOW = %d;
-localparam [13:0] RD_WLAST = 14'd%d;  // the last W word
-localparam [13:0] RD_DLAST = 14'd%d;  // the last c value
 reg cmd_v;                      // a command is held until it can run
 reg [15:0] cmd_d;
-reg [TODOW-1:0] todo;           // iterations not yet begun
+reg [13:0] todo;                // iterations not yet begun
 reg loaded;                     // the load is complete
-reg rd_on;                      // a read-back runs
 // Idle: loaded, nothing to begin, and either not started or waiting in DONE; the memories
 // hold the last iteration's final W, b and c.
 wire idle_now = loaded && !has_todo && ((!running && !load_done) || (in_done && hold));
 assign idle = idle_now && !rd_on;
 assign s_axis_cmd_tready = !cmd_v;
-// RUN runs in a cycle where no iteration can begin, so that the pending count either adds
-// or counts down, never both: has_todo follows from the operation, not from a comparison
-// after the adder.
+// RUN runs in a cycle where no iteration can begin, so that the pending count is either set
+// or counted down, never both: has_todo follows from the operation.
 wire begin_may = has_todo && (!running || ph_a == PH_DONE);
 wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] == OP_STOP || (cmd_d[15:14] == OP_RUN && !begin_may) ||
                                    (cmd_d[15:14] == OP_READ && idle_now) || cmd_d[15:14] == 2'd3);
 wire cmd_run = cmd_exec && cmd_d[15:14] == OP_RUN;
 wire cmd_stop = cmd_exec && cmd_d[15:14] == OP_STOP;
-wire cmd_read = cmd_exec && cmd_d[15:14] == OP_READ;
+assign cmd_read = cmd_exec && cmd_d[15:14] == OP_READ;
 // An iteration begins: the first after the load, or the look-ahead machine leaves DONE.
 assign start_n = !running && !load_done && has_todo && (loaded || ld_finish);
 wire begin_it = start_n || (nx_run && ph_a == PH_DONE && !hold_a);
-wire [TODOW:0] todo_sum = {1'b0, todo} + {{(TODOW-13){1'b0}}, cmd_d[13:0]};
 always @(posedge clk) begin
   if (rst) begin
     cmd_v <= 1'b0;
-    todo <= {TODOW{1'b0}};
+    todo <= 14'd0;
     has_todo <= 1'b0;
     loaded <= 1'b0;
   end else begin
@@ -84,36 +68,32 @@ always @(posedge clk) begin
       cmd_v <= 1'b0;
     end
     if (cmd_stop) begin
-      todo <= {TODOW{1'b0}};
+      todo <= 14'd0;
       has_todo <= 1'b0;
-    end else if (cmd_run) begin  // saturating
-      todo <= todo_sum[TODOW] ? {TODOW{1'b1}} : todo_sum[TODOW-1:0];
-      if (cmd_d[13:0] != 14'd0) has_todo <= 1'b1;
+    end else if (cmd_run) begin
+      todo <= cmd_d[13:0];
+      has_todo <= cmd_d[13:0] != 14'd0;
     end else if (begin_it) begin
-      todo <= todo - {{(TODOW-1){1'b0}}, 1'b1};
-      has_todo <= todo != {{(TODOW-1){1'b0}}, 1'b1};
+      todo <= todo - 14'd1;
+      has_todo <= todo != 14'd1;
     end
     if (ld_finish) loaded <= 1'b1;
   end
 end
 // READ: the memories in the load stream's order and format (W words as three beats, then b
-// and c values, low beat first), one beat at a time: the address (lr_<part>, into the
-// memories' address registers), two cycles of read, the beat offered until taken.
-reg rd_w, rd_b, rd_c;           // the part being read (one-hot)
-reg [13:0] rd_a;                // W word, b group or c value
-reg [1:0] rd_s;                 // b: slot in the group
-reg [13:0] rd_i;                // b: value index
-reg [1:0] rd_q;                 // beat of the word or value
+// and c values, low beat first), one beat at a time: the address from the load's counters
+// (lr_<part>, into the memories' address registers), two cycles of read, the beat offered
+// until taken, which steps the counters as a load beat does (rd_step).
 reg [3:0] rd_pipe;              // the beat's address (bit 0), reads (1, 2), data (3)
-reg lr_w, lr_b, lr_c;           // the memories take address rd_a
+reg lr_w, lr_b, lr_c;           // the memories take the load counters' address
 reg [31:0] rd_bval, rd_cval;
 reg [15:0] rd_beat;
 always @* begin
   rd_bval = 32'd0;
-  rd_bval[B_W-1:0] = b_rd[rd_s*B_W +: B_W];
+  rd_bval[B_W-1:0] = b_rd[ld_bs*B_W +: B_W];
   rd_cval = 32'd0;
   rd_cval[C_W-1:0] = c_rd;
-  case ({rd_w, rd_b, rd_q})
+  case ({ld_in_w, ld_in_b, ld_in_w ? ld_q : ld_k})
     4'b1000: rd_beat = w_rd[15:0];
     4'b1001: rd_beat = w_rd[31:16];
     4'b1010: rd_beat = w_rd[47:32];
@@ -123,7 +103,7 @@ always @* begin
     default: rd_beat = rd_cval[15:0];
   endcase
 end
-wire rd_vlast = rd_q == (rd_b ? LD_BLAST : LD_CLAST);  // the value's last beat
+assign rd_step = m_axis_read_tvalid && m_axis_read_tready;
 always @(posedge clk) begin
   {lr_w, lr_b, lr_c} <= 3'b0;
   if (rst) begin
@@ -133,49 +113,22 @@ always @(posedge clk) begin
     m_axis_read_tlast <= 1'b0;
   end else if (cmd_read) begin
     rd_on <= 1'b1;
-    {rd_w, rd_b, rd_c} <= 3'b100;
-    rd_a <= 14'd0;
-    rd_s <= 2'd0;
-    rd_i <= 14'd0;
-    rd_q <= 2'd0;
     rd_pipe <= 4'b0001;
   end else if (rd_on) begin
     rd_pipe <= {rd_pipe[2:0], 1'b0};
-    if (rd_pipe[0]) {lr_w, lr_b, lr_c} <= {rd_w, rd_b, rd_c};
+    if (rd_pipe[0]) {lr_w, lr_b, lr_c} <= {ld_in_w, ld_in_b, ld_in_c};
     if (rd_pipe[3]) begin
       m_axis_read_tdata <= rd_beat;
       m_axis_read_tvalid <= 1'b1;
-      m_axis_read_tlast <= rd_c && rd_a == RD_DLAST && rd_vlast;
+      m_axis_read_tlast <= ld_n == LD_LAST;
     end
-    if (m_axis_read_tvalid && m_axis_read_tready) begin
+    if (rd_step) begin
       m_axis_read_tvalid <= 1'b0;
       m_axis_read_tlast <= 1'b0;
-      rd_pipe <= 4'b0001;
-      if (m_axis_read_tlast) begin
-        rd_on <= 1'b0;
-        rd_pipe <= 4'b0;
-      end else if (rd_w) begin
-        rd_q <= (rd_q == 2'd2) ? 2'd0 : rd_q + 2'd1;
-        if (rd_q == 2'd2) begin
-          rd_a <= (rd_a == RD_WLAST) ? 14'd0 : rd_a + 14'd1;
-          if (rd_a == RD_WLAST) {rd_w, rd_b} <= 2'b01;
-        end
-      end else begin
-        rd_q <= rd_vlast ? 2'd0 : rd_q + 2'd1;
-        if (rd_vlast && rd_b) begin
-          rd_i <= rd_i + 14'd1;
-          rd_s <= (rd_s == PW_LAST) ? 2'd0 : rd_s + 2'd1;
-          if (rd_s == PW_LAST) rd_a <= rd_a + 14'd1;
-          if (rd_i == A_KLAST) begin
-            {rd_b, rd_c} <= 2'b01;
-            rd_a <= 14'd0;
-          end
-        end else if (rd_vlast) begin
-          rd_a <= rd_a + 14'd1;
-        end
-      end
+      rd_pipe <= m_axis_read_tlast ? 4'b0 : 4'b0001;
+      if (m_axis_read_tlast) rd_on <= 1'b0;
     end
   end
 end
-`, CmdRun, CmdStop, CmdRead, TodoBits, s.WWords-1, a.D-1)
+`, CmdRun, CmdStop, CmdRead)
 }

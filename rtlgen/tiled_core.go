@@ -39,7 +39,7 @@ Arch.IterationCycles clocks, not counting the cycles it holds in DONE.`}
 		{"input", "wire", "", "m_axis_read_tready", ""},
 		{"output", "reg", "", "m_axis_read_tlast", "the read-back's last beat"},
 		{"output", "wire", "", "idle", "loaded, no iteration to begin, no read-back: W, b, c are final"},
-		{"output", "wire", "", "done", "high for the cycle that ends each iteration (its memories are final)"},
+		{"output", "wire", "", "done", "one cycle as the core leaves DONE to begin the next iteration (the last of a run waits in DONE, idle)"},
 		{"output", "reg", "", "overflow", "sticky: some register write wrapped or saturated"},
 	}
 	m.add("Sizes of the Arch (datapath.Arch, datapath.TileSizes) and the schedule's phase lengths.", tiledParams(a))
@@ -65,6 +65,9 @@ reg [47:0] wb_word;
 reg hold;         // DONE waits: the record buffer is full or no iteration is pending
 reg has_todo;     // an iteration is pending (tiledControl)
 wire start_n;     // the first iteration begins next cycle (tiledControl)
+reg rd_on;        // a read-back runs (tiledControl)
+wire cmd_read;    // READ starts a read-back
+wire rd_step;     // the read-back stream takes a beat
 wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 `)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
@@ -125,7 +128,7 @@ reg [DW-1:0] ld_j;                    // X: visible unit of the beat; W: word wi
 reg [13:0] ld_w;                      // W: word index
 reg [1:0] ld_q;                       // W: SPRAM of the beat
 /* verilator lint_off UNUSEDSIGNAL */  // bits above b's and c's widths are padding
-reg [31:0] ld_acc;                    // b, c: beats of a value, low first
+reg [15:0] ld_acc;                    // b, c: the value's low beat
 reg [1:0] ld_k;                       // b, c: beats of the value so far
 reg [13:0] ld_i;                      // b, c: value index
 reg [13:0] ld_bg;                     // b: group of the value (i / PW)
@@ -154,9 +157,9 @@ reg [15:0] lw_data;
 reg [13:0] lw_addr;
 reg [1:0] lw_q;
 reg [DW-1:0] lw_j;
-reg [31:0] lw_val;
+reg [BCW-1:0] lw_val;
+wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, in_data} : {in_data, ld_acc};
 /* verilator lint_on UNUSEDSIGNAL */
-wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, in_data} : {in_data, ld_acc[15:0]};
 always @(posedge clk) begin
   {lw_x, lw_w, lw_b, lw_c} <= 4'b0;
   if (rst) begin
@@ -178,7 +181,19 @@ always @(posedge clk) begin
       running <= 1'b1;
     end
     if (start_n) load_done <= 1'b1;
-    if (in_v) begin
+    // READ walks the W, b and c part of the load again (tiledControl): the same counters,
+    // stepped by each read-back beat taken, with the writes off.
+    if (cmd_read) begin
+      ld_n <= LD_W0;
+      ld_w <= 14'd0;
+      ld_q <= 2'd0;
+      ld_k <= 2'd0;
+      ld_i <= 14'd0;
+      ld_bg <= 14'd0;
+      ld_bs <= 2'd0;
+      {ld_in_x, ld_in_w, ld_in_b, ld_in_c} <= 4'b0100;
+    end
+    if (in_v || rd_step) begin
       ld_n <= ld_n + 1'b1;
       lw_data <= in_data;
       if (ld_in_x) begin
@@ -190,22 +205,22 @@ always @(posedge clk) begin
         ld_j <= (ld_j == D_LAST) ? {DW{1'b0}} : ld_j + 1'b1;
         if (ld_j == D_LAST) ld_b <= ld_b + 1'b1;
       end else if (ld_in_w) begin
-        lw_w <= 1'b1;
+        lw_w <= !rd_on;
         lw_addr <= ld_w;
         lw_q <= ld_q;
         ld_q <= (ld_q == 2'd2) ? 2'd0 : ld_q + 1'b1;
         if (ld_q == 2'd2) ld_w <= ld_w + 1'b1;
       end else begin
         // b or c: a value is ceil(width/16) beats; write it with its last beat.
-        ld_acc <= ld_val;
+        ld_acc <= in_data;
         ld_k <= ld_k + 1'b1;
         if (ld_k == (ld_in_b ? LD_BLAST : LD_CLAST)) begin
           ld_k <= 2'd0;
-          lw_b <= ld_in_b;
-          lw_c <= ld_in_c;
+          lw_b <= ld_in_b && !rd_on;
+          lw_c <= ld_in_c && !rd_on;
           lw_addr <= ld_in_b ? ld_bg : ld_i;
           lw_q <= ld_bs;
-          lw_val <= ld_val;
+          lw_val <= ld_val[BCW-1:0];
           ld_i <= ld_i + 1'b1;
           if (ld_in_b) begin
             ld_bs <= (ld_bs == PW_LAST) ? 2'd0 : ld_bs + 1'b1;
@@ -341,7 +356,7 @@ always @(posedge clk) begin
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
   end else if (lr_w) begin
-    wa <= rd_a;
+    wa <= ld_w;
   end else if (nw_arow0) begin
     wa <= tbase_n;
     wrow <= tbase_n;
@@ -748,8 +763,14 @@ wire ovf_writeback = wb_ovf || gb_ovf1 || gb_ovf2;
 	tiledSearch = `
 // z half: the word read at cycle c lands at c + 1 and is added at c + 2.
 reg sw_v1, sw_v2, sw_f1, sw_f2, sw_l1, sw_l2, sw_zu;
-reg [13:0] sw_g1, sw_g2, sw_gz;
-reg [PW*FIELD_X-1:0] sw_w;  // +-W_ij by x*_j, formed as the word lands (one carry chain a stage)
+reg sw_lg1, sw_lg2, sw_lgz;  // the word is of the last group (its rows past K are not units)
+// +-W_ij by x*_j, formed as the word lands: W, complemented where x*_j = -1 (sw_n), and the
+// accumulate adds sw_n as its carry-in: -W = ~W + 1 in the accumulate's one carry chain.
+reg [PW*FIELD_X-1:0] sw_w;
+reg [PW-1:0] sw_n;
+/* verilator lint_off UNUSEDSIGNAL */  // bit 0 is the carry-in's slot
+reg [FIELD_X:0] sw_sum;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
@@ -760,27 +781,30 @@ integer ss;
 always @* begin
   sacc_ovf_n = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
-    sexact = (sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W]))
-           + sw_w[ss*FIELD_X +: FIELD_X];
+    sw_sum = {(sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W])), 1'b1}
+           + {sw_w[ss*FIELD_X +: FIELD_X], sw_n[ss]};
+    sexact = sw_sum[FIELD_X:1];
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
-    if ((sw_g2 != A_GLAST || ss < LG_ROWS) && !fits_field(sexact)) sacc_ovf_n = 1'b1;
+    if ((!sw_lg2 || ss < LG_ROWS) && !fits_field(sexact)) sacc_ovf_n = 1'b1;
   end
 end
 always @(posedge clk) begin
   sw_v1 <= in_sweep && ltc_cy(cyc, CY_GD);
   sw_f1 <= sj == {DW{1'b0}};
   sw_l1 <= sj == D_LAST;
-  sw_g1 <= sg;
-  {sw_v2, sw_f2, sw_l2, sw_g2} <= {sw_v1, sw_f1, sw_l1, sw_g1};
-  for (ss = 0; ss < PW; ss = ss + 1)
-    sw_w[ss*FIELD_X +: FIELD_X] <= xs_rd ? fx_w(w_rd[ss*SW +: W_W]) : -fx_w(w_rd[ss*SW +: W_W]);
+  sw_lg1 <= sg == A_GLAST;
+  {sw_v2, sw_f2, sw_l2, sw_lg2} <= {sw_v1, sw_f1, sw_l1, sw_lg1};
+  for (ss = 0; ss < PW; ss = ss + 1) begin
+    sw_w[ss*FIELD_X +: FIELD_X] <= fx_w(w_rd[ss*SW +: W_W]) ^ {FIELD_X{~xs_rd}};
+    sw_n[ss] <= ~xs_rd;
+  end
   if (sw_v1 && sw_f1) sw_b <= b_rd;
   rb_wa <= (nw_sw_1 || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
   if (sw_v2) sacc <= sacc_n;
   sacc_ovf <= sw_v2 && sacc_ovf_n;
   sw_zu <= sw_v2 && sw_l2;
-  sw_gz <= sw_g2;
+  sw_lgz <= sw_lg2;
 end
 reg [PW*W_W-1:0] w_rd_slots;
 always @* for (ss = 0; ss < PW; ss = ss + 1) w_rd_slots[ss*W_W +: W_W] = w_rd[ss*SW +: W_W];
@@ -791,7 +815,7 @@ always @* begin
   z_chg = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
     z_new[ss] = ~sacc[ss*FIELD_W + FIELD_W - 1];
-    if ((sw_gz != A_GLAST || ss < LG_ROWS) && z_new[ss] != zs[ss]) z_chg = 1'b1;
+    if ((!sw_lgz || ss < LG_ROWS) && z_new[ss] != zs[ss]) z_chg = 1'b1;
   end
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
@@ -819,32 +843,42 @@ end
 // x half: the replay of group g reads the row buffer at cycles (g + 1) D + 3 + j.
 reg rp_v1, rp_v2, rp_first1, rp_first2, rp_last1, rp_last2;
 reg [DW-1:0] rp_j0, rp_j1, rp_j2;
-reg [13:0] rp_g0;
+reg [GW-1:0] rp_g0;
 reg [PW-1:0] rp_z1;
+// The replay's sum of +-W: complemented words, each -1 of the terms added as the next
+// adder's carry-in (the last one in vexact's, rp_cin): one carry chain per term.
 reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
+/* verilator lint_off UNUSEDSIGNAL */  // bit 0 is the carry-in's slot
+reg [VIS_FIELD_X:0] rp_sum;
+/* verilator lint_on UNUSEDSIGNAL */
+reg rp_cin;
 wire rp_issue = w_rp;
 always @(posedge clk) begin
   if (nw_sw_d3) begin
     rp_j0 <= {DW{1'b0}};
-    rp_g0 <= 14'd0;
+    rp_g0 <= {GW{1'b0}};
   end else if (rp_issue) begin
     rp_j0 <= (rp_j0 == D_LAST) ? {DW{1'b0}} : rp_j0 + 1'b1;
     if (rp_j0 == D_LAST) rp_g0 <= rp_g0 + 1'b1;
   end
   rp_v1 <= rp_issue;
   rp_j1 <= rp_j0;
-  rp_first1 <= (rp_g0 == 14'd0);
-  rp_last1 <= (rp_g0 == A_GLAST);
+  rp_first1 <= (rp_g0 == {GW{1'b0}});
+  rp_last1 <= (rp_g0 == G_LAST);
   rp_z1 <= zrep;
   {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_v1, rp_j1, rp_first1, rp_last1};
   rp_tree <= rp_tree_n;
+  rp_cin <= ~rp_z1[PW-1];
 end
 integer rs;
 always @* begin
-  rp_tree_n = {VIS_FIELD_X{1'b0}};
-  for (rs = 0; rs < PW; rs = rs + 1)
-    rp_tree_n = rp_tree_n + (rp_z1[rs] ? vx_w(rb_rd[rs*W_W +: W_W]) : -vx_w(rb_rd[rs*W_W +: W_W]));
-  vexact = (rp_first2 ? vx_c(c_rd) : vx_v(vis_rd)) + rp_tree;
+  rp_tree_n = vx_w(rb_rd[0 +: W_W]) ^ {VIS_FIELD_X{~rp_z1[0]}};
+  for (rs = 1; rs < PW; rs = rs + 1) begin
+    rp_sum = {rp_tree_n, 1'b1} + {vx_w(rb_rd[rs*W_W +: W_W]) ^ {VIS_FIELD_X{~rp_z1[rs]}}, ~rp_z1[rs-1]};
+    rp_tree_n = rp_sum[VIS_FIELD_X:1];
+  end
+  rp_sum = {(rp_first2 ? vx_c(c_rd) : vx_v(vis_rd)), 1'b1} + {rp_tree, rp_cin};
+  vexact = rp_sum[VIS_FIELD_X:1];
 end
 wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
 // Stage 3 writes the field and, at the last replay, x*_j and the change: the RAM read, the
@@ -1014,7 +1048,7 @@ always @(posedge clk) begin
   else if (nw_arun)
     b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
   else if (lr_b)
-    b_ra <= rd_a;
+    b_ra <= ld_bg;
   else if (nw_sw_0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
@@ -1030,7 +1064,7 @@ always @(posedge clk) begin
   if (nw_epf_0) c_ra <= {DW{1'b0}};
   else if (nw_epf_gtd) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
   else if (nw_cu_d) c_ra <= cyc_n[DW-1:0];
-  else if (lr_c) c_ra <= rd_a[DW-1:0];
+  else if (lr_c) c_ra <= ld_i[DW-1:0];
   else c_ra <= rp_j0;
   if (nw_cu_d) sx_ra <= cyc_n[DW-1:0];
   vis_ra <= rp_j0;
