@@ -19,7 +19,6 @@ const (
 // Cmd is the command beat of op with argument n.
 func Cmd(op, n int) uint16 { return uint16(op<<CmdArgBits | n&CmdMaxRun) }
 
-
 // ReadBeats is the length of the read-back on m_axis_read: W words as three beats each,
 // then b and c values as ceil(width/16) beats each (TileLoadStream's order and format,
 // without X).
