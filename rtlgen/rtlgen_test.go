@@ -199,3 +199,31 @@ func writeVerilog(t *testing.T, a datapath.Arch) string {
 	}
 	return dir
 }
+
+// TestTiledYosysReads: Yosys, which is stricter than the simulators about declaring a name
+// before its use, elaborates the tiled core and its board top for every lint Arch (both
+// modes): what the simulators pass must also be synthesisable.
+func TestTiledYosysReads(t *testing.T) {
+	if _, err := exec.LookPath("yosys"); err != nil {
+		t.Skip("yosys not on PATH (apt-get install yosys): not run")
+	}
+	for name, a := range tiledLintArchs() {
+		t.Run(name, func(t *testing.T) {
+			dir := writeVerilog(t, a)
+			board, err := rtlgen.BoardVerilog(a, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+			script := "read_verilog -lib +/ice40/cells_sim.v; read_verilog -DHERD_SB_SPRAM " + strings.Join(files, " ") + "; hierarchy -check -top herd_board; proc"
+			cmd := exec.Command("yosys", "-q", "-p", script)
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("yosys: %v\n%s", err, out)
+			}
+		})
+	}
+}

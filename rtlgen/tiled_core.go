@@ -947,9 +947,6 @@ generate
 if (MODE_SH != 0) begin : g_energy
   (* no_rw_check *) reg [ENERGY_W-1:0] e_mem [0:N-1];
   reg [NW-1:0] e_ra, en_1, en_2;
-  /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
-  wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column
-  /* verilator lint_on UNUSEDSIGNAL */
   reg [ENERGY_W-1:0] e_rd, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
   reg [4:0] ek_n;                           // the chain value shown this cycle: column
@@ -961,6 +958,9 @@ if (MODE_SH != 0) begin : g_energy
   reg [3:0] ecol1, ecol2;
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
   wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
+  /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
+  wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column (declared after both)
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
   wire [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);

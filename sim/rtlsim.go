@@ -86,14 +86,21 @@ type RTLSimOptions struct {
 	VCD        string    // if set, dump a VCD there
 	Output     io.Writer // the simulator's output is streamed here (nil: discarded)
 	Plusargs   []string  // more plusargs for the testbench (e.g. "+fill", "+seed=7")
+	// Netlist simulates the core as Yosys synthesises it for the iCE40 (synth_ice40,
+	// write_verilog: LUTs, carries, flip-flops, block RAM and SPRAM primitives) with
+	// Yosys's cell models, instead of its RTL: the same testbench, the same checks.
+	Netlist bool
 }
+
+// NetlistFile is the synthesised core's netlist in a netlist simulation's build folder.
+const NetlistFile = "herd_core_netlist.v"
 
 // RTLResult is a finished simulation: Pass, or the testbench's first mismatch line.
 type RTLResult struct {
 	Pass     bool
 	Mismatch string        // the MISMATCH line, when !Pass
 	Cycles   uint64        // clock cycles simulated (the vector set's cycle counts)
-	Build    time.Duration // compile time
+	Build    time.Duration // compile time (with the synthesis of a netlist simulation)
 	Run      time.Duration // simulation time
 }
 
@@ -188,25 +195,36 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	}
 	plusargs = append(plusargs, opt.Plusargs...)
 	sources := append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TBFile)
+	t0 := time.Now()
+	var defines []string
+	if opt.Netlist {
+		if sources, err = synthNetlist(build, set.Arch, out); err != nil {
+			return nil, err
+		}
+		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
+	}
 	var compile []string
 	var run []string
 	switch opt.Simulator {
 	case "icarus":
-		compile = append([]string{"iverilog", "-g2005", "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, sources...)
+		gen := "-g2005"
+		if opt.Netlist {
+			gen = "-g2012" // Yosys's cell models
+		}
+		compile = append(append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, defines...), sources...)
 		run = append([]string{"vvp", "-n", "herd_tb.vvp"}, plusargs...)
 	case "verilator":
 		compile = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
 		if opt.VCD != "" {
 			compile = append(compile, "--trace")
 		}
-		compile = append(compile, sources...)
+		compile = append(append(compile, defines...), sources...)
 		run = append([]string{filepath.Join("obj_dir", "herd_tb")}, plusargs...)
 	}
 	res := &RTLResult{}
 	for _, c := range set.Cycles {
 		res.Cycles += c
 	}
-	t0 := time.Now()
 	if err := runTool(build, compile, out, nil); err != nil {
 		return nil, rtlErr("%s: build failed: %w", opt.Simulator, err)
 	}
@@ -265,4 +283,28 @@ func runTool(dir string, argv []string, out io.Writer, scan func(string)) error 
 		return fmt.Errorf("%s exited with status %d", argv[0], ee.ExitCode())
 	}
 	return err
+}
+
+// synthNetlist synthesises the tiled core in dir with Yosys (synth_ice40, the SPRAM
+// primitive) into NetlistFile and returns the sources that simulate it: the netlist,
+// Yosys's iCE40 cell models and the testbench.
+func synthNetlist(dir string, a datapath.Arch, out io.Writer) ([]string, error) {
+	if !a.Tiled() {
+		return nil, rtlErr("netlist simulation: the lane datapath's core reads $readmemh images that synthesis would freeze; use --arch tiled")
+	}
+	yosys, err := exec.LookPath("yosys")
+	if err != nil {
+		return nil, rtlErr("netlist simulation needs yosys on PATH (apt-get install yosys)")
+	}
+	// Where Yosys itself finds its share folder ("+/"): beside its binary.
+	cells := filepath.Join(filepath.Dir(yosys), "..", "share", "yosys", "ice40", "cells_sim.v")
+	if _, err := os.Stat(cells); err != nil {
+		return nil, rtlErr("netlist simulation: Yosys's iCE40 cell models: %w", err)
+	}
+	script := "read_verilog -DHERD_SB_SPRAM " + strings.Join(rtlgen.TiledSourceFiles, " ") +
+		"; synth_ice40 -top herd_core; write_verilog -noattr " + NetlistFile
+	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
+		return nil, rtlErr("yosys: synthesis for the netlist failed: %w", err)
+	}
+	return []string{NetlistFile, cells, rtlgen.TBFile}, nil
 }
