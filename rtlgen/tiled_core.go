@@ -116,8 +116,43 @@ always @(posedge clk) begin
 end
 assign done = in_done && !hold;
 `)
+	m.add(`Formal properties (yosys read_verilog -formal; yosys-smtbmc proves them, sim.ProveHandshake):
+an output beat offered and not taken stays, unchanged; the record buffer never takes a
+record it has no slot for, nor releases one it does not hold. The invariants on the fill
+are what the DONE hold keeps, and make the proof inductive.`, tiledFormal)
 	return m
 }
+
+// tiledFormal is herd_core's formal block (FORMAL only).
+const tiledFormal = "`ifdef FORMAL" + `
+reg f_past;  // $past is defined
+initial f_past = 1'b0;
+always @(posedge clk) f_past <= 1'b1;
+initial assume(rst);
+always @(posedge clk) begin
+  if (f_past && !$past(rst) && !rst) begin
+    if ($past(m_axis_sample_tvalid && !m_axis_sample_tready)) begin
+      assert(m_axis_sample_tvalid);
+      assert(m_axis_sample_tdata == $past(m_axis_sample_tdata));
+      assert(m_axis_sample_tlast == $past(m_axis_sample_tlast));
+    end
+    if ($past(m_axis_read_tvalid && !m_axis_read_tready)) begin
+      assert(m_axis_read_tvalid);
+      assert(m_axis_read_tdata == $past(m_axis_read_tdata));
+      assert(m_axis_read_tlast == $past(m_axis_read_tlast));
+    end
+  end
+end
+localparam [SLOTSW:0] F_SLOTS = 1 << SLOTSW;
+always @* begin
+  if (!rst && f_past) begin
+    assert(!(commit && filled == F_SLOTS));        // a record with no slot: dropped
+    assert(!(ob_release && filled == 0));          // a record released twice
+    assert(filled <= F_SLOTS - 1);
+    if (running && ph != PH_DONE) assert(filled <= F_SLOTS - 2);
+  end
+end
+` + "`endif\n"
 
 // The Verilog blocks of tiledCoreModule, in its order.
 var (
