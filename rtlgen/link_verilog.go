@@ -228,8 +228,12 @@ wire want_rec = credit != 8'd0 && rec_valid;
 wire want_rd = credit != 8'd0 && rd_valid;
 assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && (want_rec || want_rd);
 wire t_core = t_kind[1];         // RECORD or READ: the payload comes from the core
-wire t_core_rdy = t_pad || (t_kind == K_RECORD ? rec_valid : rd_valid);
-wire [15:0] t_core_data = t_pad ? 16'h0000 : (t_kind == K_RECORD ? rec_data : rd_data);
+// The core's beat is taken into hb first (tready from registers only, so that the
+// transmitter's logic does not reach into the core's stream logic), then sent from there.
+reg hb_v, hb_last;
+reg [15:0] hb_data;
+wire t_core_rdy = t_pad || hb_v;
+wire [15:0] t_core_data = t_pad ? 16'h0000 : hb_data;
 reg [8:0] t_last;                // the payload's last byte
 always @* begin
   case (t_kind)
@@ -240,10 +244,21 @@ always @* begin
   endcase
 end
 assign tb_load = ts != T_IDLE && tb_idle && !tcrc_busy && (ts != T_PAY || !t_core || t_core_rdy);
-// A beat is taken with its high byte: tdata holds while tvalid is high and tready low.
+// hb empties as its beat's high byte goes out (t_beat).
 wire t_beat = ts == T_PAY && tb_load && t_core && t_cnt[0] && !t_pad;
-assign rec_ready = t_beat && t_kind == K_RECORD;
-assign rd_ready = t_beat && t_kind == K_READ;
+assign rec_ready = !hb_v && ts == T_PAY && t_kind == K_RECORD;
+assign rd_ready = !hb_v && ts == T_PAY && t_kind == K_READ && !t_pad;
+always @(posedge cclk) begin
+  if (rst || ts == T_IDLE) begin
+    hb_v <= 1'b0;
+  end else if ((rec_valid && rec_ready) || (rd_valid && rd_ready)) begin
+    hb_v <= 1'b1;
+    hb_data <= rec_ready ? rec_data : rd_data;
+    hb_last <= rd_ready && rd_last;
+  end else if (t_beat) begin
+    hb_v <= 1'b0;
+  end
+end
 wire [7:0] ident_b = IDENT[{t_cnt[3:0], 3'b000} +: 8];
 always @* begin
   case (ts)
@@ -284,7 +299,7 @@ always @(posedge cclk) begin
       ts <= T_SYNC;
     end
   end else if (tb_load) begin
-    if (t_beat && t_kind == K_READ && rd_last) t_pad <= 1'b1;
+    if (t_beat && hb_last) t_pad <= 1'b1;
     if (ts == T_PAY) begin
       t_cnt <= t_cnt + 9'd1;
       if (t_cnt == t_last) ts <= T_CRCH;

@@ -40,7 +40,7 @@ reg loaded;                     // the load is complete
 // Idle: loaded, nothing to begin, and either not started or waiting in DONE; the memories
 // hold the last iteration's final W, b and c.
 wire idle_now = loaded && !has_todo && ((!running && !load_done) || (in_done && hold));
-assign idle = idle_now && !rd_on;
+assign idle = idle_now && !rd_on && !cmd_read;
 assign s_axis_cmd_tready = !cmd_v;
 // RUN runs in a cycle where no iteration can begin, so that the pending count is either set
 // or counted down, never both: has_todo follows from the operation.
@@ -49,7 +49,11 @@ wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] == OP_STOP || (cmd_d[15:14] == 
                                    (cmd_d[15:14] == OP_READ && idle_now) || cmd_d[15:14] == 2'd3);
 wire cmd_run = cmd_exec && cmd_d[15:14] == OP_RUN;
 wire cmd_stop = cmd_exec && cmd_d[15:14] == OP_STOP;
-assign cmd_read = cmd_exec && cmd_d[15:14] == OP_READ;
+// READ starts the read-back a cycle after it runs: a register, so that the command's
+// conditions do not reach the load counters' enables in the same cycle.
+reg cmd_read_r;
+always @(posedge clk) cmd_read_r <= !rst && cmd_exec && cmd_d[15:14] == OP_READ;
+assign cmd_read = cmd_read_r;
 // An iteration begins: the first after the load, or the look-ahead machine leaves DONE.
 assign start_n = !running && !load_done && has_todo && (loaded || ld_finish);
 wire begin_it = start_n || (nx_run && ph_a == PH_DONE && !hold_a);
@@ -82,7 +86,7 @@ end
 // READ: the memories in the load stream's order and format (W words as three beats, then b
 // and c values, low beat first), one beat at a time: the address from the load's counters
 // (lr_<part>, into the memories' address registers), two cycles of read, the beat offered
-// until taken, which steps the counters as a load beat does (rd_step).
+// until taken, which steps the counters as a load beat does (rd_step, the cycle after).
 reg [3:0] rd_pipe;              // the beat's address (bit 0), reads (1, 2), data (3)
 reg lr_w, lr_b, lr_c;           // the memories take the load counters' address
 reg [31:0] rd_bval, rd_cval;
@@ -102,7 +106,12 @@ always @* begin
     default: rd_beat = rd_cval[15:0];
   endcase
 end
-assign rd_step = m_axis_read_tvalid && m_axis_read_tready;
+// The stream's tready reaches a register only: the load counters step the cycle after a
+// beat is taken (rd_step), not in the same one.
+wire rd_take = m_axis_read_tvalid && m_axis_read_tready;
+reg rd_step_r;
+always @(posedge clk) rd_step_r <= !rst && rd_take && !m_axis_read_tlast;
+assign rd_step = rd_step_r;
 always @(posedge clk) begin
   {lr_w, lr_b, lr_c} <= 3'b0;
   if (rst) begin
@@ -121,12 +130,12 @@ always @(posedge clk) begin
       m_axis_read_tvalid <= 1'b1;
       m_axis_read_tlast <= ld_n == LD_LAST;
     end
-    if (rd_step) begin
+    if (rd_take) begin
       m_axis_read_tvalid <= 1'b0;
       m_axis_read_tlast <= 1'b0;
-      rd_pipe <= m_axis_read_tlast ? 4'b0 : 4'b0001;
       if (m_axis_read_tlast) rd_on <= 1'b0;
     end
+    if (rd_step) rd_pipe <= 4'b0001;  // the counters step: the next beat's address
   end
 end
 `, CmdRun, CmdStop, CmdRead)
