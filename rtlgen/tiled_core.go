@@ -1163,7 +1163,10 @@ wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}
 // is free for the next record. The look-ahead phase machine sees it a cycle early, from
 // the fill register alone (not from the commit or the stream's tready, which would put an
 // adder before the phase logic): the buffer runs with SLOTS - 1 records, never loses one.
-assign hold_a = nx_run && ph_a == PH_DONE && (filled[SLOTSW] || &filled[SLOTSW-1:0] || !has_todo);
+// full_q: filled >= SLOTS - 1, a register set from filled's next value (the same test a
+// cycle earlier), so that the hold reaches the phase logic from one flip-flop.
+reg full_q;
+assign hold_a = nx_run && ph_a == PH_DONE && (full_q || !has_todo);
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
@@ -1190,11 +1193,13 @@ always @(posedge clk) begin
     rec_rs <= {SLOTSW{1'b0}};
     ro <= {SLOTW{1'b0}};
     filled <= {(SLOTSW+1){1'b0}};
+    full_q <= 1'b0;
     m_axis_sample_tvalid <= 1'b0;
     m_axis_sample_tlast <= 1'b0;
   end else begin
     if (commit) rec_ws <= rec_ws + 1'b1;
     filled <= filled_next;
+    full_q <= filled_next[SLOTSW] || &filled_next[SLOTSW-1:0];
     if (ob_adv) begin
       m_axis_sample_tvalid <= 1'b1;
       m_axis_sample_tlast <= ob_release;
