@@ -147,14 +147,7 @@ func TestTiledVerilatorLint(t *testing.T) {
 	}
 	for name, a := range tiledLintArchs() {
 		t.Run(name, func(t *testing.T) {
-			dir := writeVerilog(t, a)
-			board, err := rtlgen.BoardVerilog(a, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			dir := writeTiledFolder(t, a)
 			sources := func(extra ...string) []string {
 				var out []string
 				for _, f := range append(append([]string(nil), rtlgen.TiledSourceFiles...), extra...) {
@@ -209,14 +202,7 @@ func TestTiledYosysReads(t *testing.T) {
 	}
 	for name, a := range tiledLintArchs() {
 		t.Run(name, func(t *testing.T) {
-			dir := writeVerilog(t, a)
-			board, err := rtlgen.BoardVerilog(a, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			dir := writeTiledFolder(t, a)
 			files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
 			script := "read_verilog -lib +/ice40/cells_sim.v; read_verilog -DHERD_SB_SPRAM " + strings.Join(files, " ") + "; hierarchy -check -top herd_board; proc"
 			cmd := exec.Command("yosys", "-q", "-p", script)
@@ -226,4 +212,18 @@ func TestTiledYosysReads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeTiledFolder is writeVerilog with the board top beside the core.
+func writeTiledFolder(t *testing.T, a datapath.Arch) string {
+	t.Helper()
+	dir := writeVerilog(t, a)
+	board, err := rtlgen.BoardVerilog(a, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -103,6 +103,8 @@ reg [16*ZB-1:0] got_z;
 reg [31:0] got_cyc;
 reg [47:0] word;
 reg [31:0] val;
+reg [31:0] tw;                 // t as a 32-bit word
+localparam [31:0] T_M1 = T - 1;  // the done pulses of a run of T iterations
 // A read-back beat: W beat nb (word nb / 3), then b beats, then c beats.
 task take_read;
   begin
@@ -233,7 +235,8 @@ const tiledIterationChecks = `  cyc = 0;
     @(negedge clk);
   end
   // Iteration T holds in DONE (no iteration pending): T - 1 done pulses.
-  check(T, "dones", 0, T - 1, t);
+  tw = t;
+  check(T, "dones", 0, {{(VW-32){1'b0}}, T_M1}, {{(VW-32){1'b0}}, tw});
   send(CMD_READ);
   nb = 0;
   wait_rec = 0;
