@@ -34,11 +34,9 @@ func emulatedBoard(t *testing.T, rtlDir string, defines ...string) string {
 // boardLoop generates a tiled vector set and its RTL with the CLI, and returns their folders.
 func boardLoop(t *testing.T, vectorArgs ...string) (vectors, rtl string) {
 	t.Helper()
-	dir := t.TempDir()
-	vectors, rtl = filepath.Join(dir, "v"), filepath.Join(dir, "rtl")
-	_, err := run(t, append([]string{"vectors", "--arch", "tiled", "--out", vectors}, vectorArgs...)...)
-	require.NoError(t, err)
-	_, err = run(t, "rtl", "--vectors", vectors, "--out", rtl)
+	vectors = writeVectorsTiled(t, vectorArgs...)
+	rtl = filepath.Join(t.TempDir(), "rtl")
+	_, err := run(t, "rtl", "--vectors", vectors, "--out", rtl)
 	require.NoError(t, err)
 	return vectors, rtl
 }
@@ -105,4 +103,27 @@ func TestBoardLoopUSPS(t *testing.T) {
 	t.Log(msg)
 	_, err = verify(vectors, capture)
 	require.NoError(t, err)
+}
+
+// TestBoardRunNamesAMissingPort: a port that does not exist is named, exit 2, no capture.
+func TestBoardRunNamesAMissingPort(t *testing.T) {
+	vectors := writeVectorsTiled(t, "--hidden", "6", "--tile", "3", "--iters", "2")
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	_, err := run(t, "board", "run", "--port", "/dev/no-such-tty", "--vectors", vectors, "--capture", capture)
+	require.ErrorContains(t, err, "/dev/no-such-tty")
+	var ee *exitError
+	require.True(t, errors.As(err, &ee))
+	require.Equal(t, 2, ee.code)
+	require.NoFileExists(t, capture)
+	_, err = run(t, "board", "run", "--port", "/dev/null")
+	require.ErrorContains(t, err, "needs --port DEV, --vectors DIR and --capture FILE")
+}
+
+// writeVectorsTiled writes a tiled vector set with the CLI (args: its other flags).
+func writeVectorsTiled(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "v")
+	_, err := run(t, append([]string{"vectors", "--arch", "tiled", "--out", dir}, args...)...)
+	require.NoError(t, err)
+	return dir
 }
