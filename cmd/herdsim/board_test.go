@@ -127,3 +127,27 @@ func writeVectorsTiled(t *testing.T, args ...string) string {
 	require.NoError(t, err)
 	return dir
 }
+
+// TestBoardRunNamesABrokenLink: the board going away mid-run (the emulator stopped) is a
+// link error that names the port's failure, and no capture is left.
+func TestBoardRunNamesABrokenLink(t *testing.T) {
+	vectors, rtl := boardLoop(t, "--hidden", "6", "--tile", "6", "--iters", "3000")
+	if err := sim.CheckSimulator("verilator"); err != nil {
+		t.Skipf("%v", err)
+	}
+	ctx := context.Background()
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+	bin, err := sim.BuildEmulator(ctx, rtl, files, t.TempDir())
+	require.NoError(t, err)
+	em, err := sim.StartEmulator(ctx, bin, rtlgen.LinkBaudDiv(), os.Stderr)
+	require.NoError(t, err)
+	capture := filepath.Join(t.TempDir(), "capture.hex")
+	go func() {
+		time.Sleep(1500 * time.Millisecond) // the load is done, the iterations run
+		_ = em.Stop()
+	}()
+	_, err = boardRun(ctx, em.PTY, vectors, capture, 5*time.Second)
+	require.ErrorContains(t, err, "board link")
+	require.NoFileExists(t, capture)
+	t.Log(err)
+}
