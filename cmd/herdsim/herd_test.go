@@ -57,3 +57,17 @@ func TestHerdRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		require.Empty(t, entries, "%v left files behind", c.args)
 	}
 }
+
+// TestHerdKeepsARunWithZeroMomentError: identical data vectors match the moments exactly
+// at every iteration; the run still writes every file, the plot included (issue 17, 3).
+func TestHerdKeepsARunWithZeroMomentError(t *testing.T) {
+	text := filepath.Join(t.TempDir(), "ones4.txt")
+	require.NoError(t, os.WriteFile(text, []byte("111\n111\n111\n111\n"), 0o644))
+	dir := filepath.Join(t.TempDir(), "run")
+	out, err := run(t, "herd", "--data", text, "--hidden", "3", "--iters", "1", "--out", dir)
+	require.NoError(t, err)
+	require.Contains(t, out, "moment error 0,")
+	for _, name := range []string{"trace.jsonl", "weights.json", "summary.json", "samples.png", "rates.png", "moment_error.png"} {
+		require.FileExists(t, filepath.Join(dir, name))
+	}
+}

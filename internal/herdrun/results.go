@@ -166,6 +166,17 @@ func momentPlot(curve []float64) pictures.Plot {
 			bound = append(bound, c/float64(t+1))
 		}
 	}
+	if len(xs) == 0 {
+		// The moments match exactly at every t (e.g. identical data vectors): nothing to
+		// put on a log axis, so the zeros on a linear one.
+		for t := range curve {
+			xs, ys = append(xs, float64(t+1)), append(ys, 0)
+		}
+		return pictures.Plot{
+			Title: "Running moment error: 0 at every iteration", XLabel: "iteration t",
+			YLabel: "moment error (unscaled)", LogX: true, Series: []pictures.Series{{Name: "moment error", X: xs, Y: ys}},
+		}
+	}
 	series := []pictures.Series{{Name: "moment error", X: xs, Y: ys}}
 	if c > 0 {
 		series = append(series, pictures.Series{Name: fmt.Sprintf("%.3g / t", c), X: xs, Y: bound})
