@@ -334,3 +334,14 @@ func TestValidateRejectsMalformedSets(t *testing.T) {
 		require.ErrorContains(t, cp.Validate(), c.want, c.name)
 	}
 }
+
+// TestParseHexQuotesShort: a malformed word is quoted escaped and cut short, so that a
+// binary file's line does not flood the error (issue 17, item 15).
+func TestParseHexQuotesShort(t *testing.T) {
+	bin := string([]byte{0, 1, 2, 0xff, 'x'}) + strings.Repeat("\x7f", 400)
+	_, err := ParseHex(bin, 16)
+	require.Error(t, err)
+	require.Less(t, len(err.Error()), 200, err.Error())
+	require.Contains(t, err.Error(), `"\x00\x01\x02\xff`)
+	require.Contains(t, err.Error(), "(405 bytes)")
+}

@@ -93,22 +93,23 @@ func (w Word) nibble(i int) uint64 {
 }
 
 // ParseHex reads one word of width bits: exactly Digits(width) lower-case hex digits with
-// no bit set at or above the width. Errors quote the text.
+// no bit set at or above the width. Errors quote the text (at most quoteMax bytes of it,
+// escaped: a binary file's line must not flood the message).
 func ParseHex(s string, width int) (Word, error) {
 	if len(s) != Digits(width) {
-		return nil, fmt.Errorf("%q has %d digits, want %d (width %d)", s, len(s), Digits(width), width)
+		return nil, fmt.Errorf("%s has %d digits, want %d (width %d)", quoteShort(s), len(s), Digits(width), width)
 	}
 	w := make(Word, limbs(width))
 	for k := 0; k < len(s); k++ {
 		v, ok := hexValue(s[k])
 		if !ok {
-			return nil, fmt.Errorf("%q is not hexadecimal (lower-case digits 0-9a-f)", s)
+			return nil, fmt.Errorf("%s is not hexadecimal (lower-case digits 0-9a-f)", quoteShort(s))
 		}
 		i := len(s) - 1 - k // nibble index from the least significant
 		w[i/16] |= v << (4 * (i % 16))
 	}
 	if top := w[len(w)-1]; width%64 != 0 && top>>(width%64) != 0 {
-		return nil, fmt.Errorf("%q sets bits above the %d-bit width", s, width)
+		return nil, fmt.Errorf("%s sets bits above the %d-bit width", quoteShort(s), width)
 	}
 	return w, nil
 }
@@ -138,4 +139,15 @@ func limb(w Word, i int) uint64 {
 		return w[i]
 	}
 	return 0
+}
+
+// quoteMax is the most bytes of a malformed word an error quotes.
+const quoteMax = 24
+
+// quoteShort quotes s with Go escapes, cut to quoteMax bytes ("..." and the length after).
+func quoteShort(s string) string {
+	if len(s) <= quoteMax {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:quoteMax], len(s))
 }
