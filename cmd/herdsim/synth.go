@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -40,6 +41,9 @@ its Debian package) or bad input.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.RTLDir == "" {
 				return &exitError{2, fmt.Errorf("synth: --rtl is required")}
+			}
+			if !(opt.FreqMHz > 0) || math.IsInf(opt.FreqMHz, 0) {
+				return &exitError{2, fmt.Errorf("synth: --freq %v: want a positive clock in MHz", opt.FreqMHz)}
 			}
 			if _, ok := synth.Targets[opt.Target]; !ok {
 				return &exitError{2, fmt.Errorf("synth: --target %q: want one of %s", opt.Target, strings.Join(synth.TargetNames(), ", "))}

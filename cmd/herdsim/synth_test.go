@@ -35,6 +35,12 @@ func TestSynthErrors(t *testing.T) {
 	require.Contains(t, err.Error(), "ice40-hx8k, ice40-up5k, xilinx7")
 	_, err = run(t, "synth", "--target", "ice40-up5k")
 	require.Equal(t, 2, rtlExit(t, err))
+	// A clock that is not positive is refused before any tool runs (issue 17, item 10).
+	for _, f := range []string{"-5", "0", "+Inf", "NaN"} {
+		_, err = run(t, "synth", "--rtl", t.TempDir(), "--freq", f)
+		require.Equal(t, 2, rtlExit(t, err), f)
+		require.ErrorContains(t, err, "want a positive clock in MHz")
+	}
 	t.Setenv("PATH", t.TempDir())
 	_, err = run(t, "synth", "--target", "ice40-hx8k", "--rtl", t.TempDir())
 	require.Equal(t, 2, rtlExit(t, err))
