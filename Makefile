@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check bench bench-step clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test vet fmt-check tidy-check bench bench-step clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -19,7 +19,7 @@ demo: build
 # (-short: shorter warm-ups) to prove it runs, not timed (`make bench` for the figures);
 # herding again with GOEXPERIMENT=simd, whose AVX-512 flip kernel (herding/flips_simd.go)
 # must give the portable kernel's bits.
-test: vet fmt-check
+test: vet fmt-check tidy-check
 	$(GO) test ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
@@ -27,6 +27,10 @@ test: vet fmt-check
 
 vet:
 	$(GO) vet ./...
+
+# go.mod and go.sum as `go mod tidy` would leave them (it prints the diff and fails if not).
+tidy-check:
+	$(GO) mod tidy -diff
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
