@@ -49,7 +49,8 @@
 //
 // Each point has a key: the setup (data name and hash, K, N, D, L, S, mode, growth, seed,
 // T, and the synthesis target when set), the grid labels and the full Arch. Records are appended to points.jsonl (or
-// points-shard-i-of-n.jsonl) one complete line per write, synced, as points finish; a
+// points-shard-i-of-n.jsonl) one complete line per write, synced, in grid order (a point
+// that finishes early waits for those before it, so the bytes do not depend on GOMAXPROCS); a
 // rerun skips keys the file holds, and a truncated last line (an interrupted write) is
 // reported on stderr, cut off and recomputed. Shard i/n takes the points whose grid index
 // mod n is i and writes its JSONL only; Merge combines files by key (identical records

@@ -109,8 +109,9 @@ func compute(todo []Point, opts Options, ref *sim.Reference, complete int64, pat
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for pt, ok := p.take(); ok; pt, ok = p.take() {
-				p.finish(runPoint(pt, opts.Setup, ref))
+			for i, ok := p.take(); ok; i, ok = p.take() {
+				rec, err := runPoint(todo[i], opts.Setup, ref)
+				p.finish(i, rec, err)
 			}
 		}()
 	}
@@ -119,39 +120,58 @@ func compute(todo []Point, opts Options, ref *sim.Reference, complete int64, pat
 	return p.done, firstErr(p.err, app.close())
 }
 
-// pool hands out points and collects records; the first error stops the hand-out.
+// pool hands out points and collects records; the first error stops the hand-out. Records
+// are appended in grid order (the order of todo), whichever worker finishes first: a
+// finished record waits in pending until those before it are written, so the file's bytes
+// do not depend on GOMAXPROCS. An interrupted run leaves a prefix of the grid; resuming
+// computes the rest.
 type pool struct {
-	mu   sync.Mutex
-	todo []Point
-	next int
-	done []Record
-	err  error
-	app  *appender
-	bar  *progress.Bar
+	mu      sync.Mutex
+	todo    []Point
+	next    int
+	written int            // todo[:written] are in the file
+	pending map[int]Record // finished, waiting for the ones before
+	done    []Record
+	err     error
+	app     *appender
+	bar     *progress.Bar
 }
 
-func (p *pool) take() (Point, bool) {
+func (p *pool) take() (int, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.err != nil || p.next == len(p.todo) {
-		return Point{}, false
+		return 0, false
 	}
 	p.next++
-	return p.todo[p.next-1], true
+	return p.next - 1, true
 }
 
-func (p *pool) finish(rec Record, err error) {
-	if err == nil {
-		err = p.app.append(rec)
-	}
+func (p *pool) finish(i int, rec Record, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if err != nil {
 		p.err = firstErr(p.err, err)
 		return
 	}
-	p.done = append(p.done, rec)
+	if p.pending == nil {
+		p.pending = map[int]Record{}
+	}
+	p.pending[i] = rec
 	p.bar.Add(1)
+	for p.err == nil {
+		r, ok := p.pending[p.written]
+		if !ok {
+			break
+		}
+		delete(p.pending, p.written)
+		if err := p.app.append(r); err != nil {
+			p.err = err
+			break
+		}
+		p.done = append(p.done, r)
+		p.written++
+	}
 }
 
 func firstErr(first, err error) error {
