@@ -13,10 +13,10 @@ import (
 )
 
 // SPEC.md "Text data format": one vector per line of '0' (-1) and '1' (+1), all lines the
-// same length; blank lines and lines starting with '#' are ignored. Two tolerances, both
-// so that files edited on other systems still read: a line ending "\r\n" loses its '\r'
-// (Windows line endings), and a line holding only spaces or tabs counts as blank. A '\r'
-// or a space anywhere else is an error like any other character.
+// same length; blank (empty) lines and lines starting with '#' are ignored; anything else
+// is an error naming the file, line and column. As SPEC.md says, and no more: a Windows
+// line end's '\r' and a line of spaces are errors like any other character (the '\r'
+// error says how to convert the file), so that every part reading the format agrees.
 
 // LoadText reads a data set in SPEC.md's text format from path. The set is named by path
 // and has no image shape.
@@ -40,8 +40,8 @@ func ReadText(r io.Reader, name string) (*Binary, error) {
 		if readErr != nil && !errors.Is(readErr, io.EOF) {
 			return nil, fmt.Errorf("%s:%d: %w", name, lineNo, readErr)
 		}
-		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "#") {
+		line = strings.TrimSuffix(line, "\n")
+		if line != "" && !strings.HasPrefix(line, "#") {
 			row, err := parseTextLine(line)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d:%w", name, lineNo, err)
@@ -75,7 +75,11 @@ func parseTextLine(line string) ([]int8, error) {
 			row[j] = 1
 		default:
 			c, _ := utf8.DecodeRuneInString(line[j:])
-			return nil, fmt.Errorf("%d: unexpected character %q (want '0' or '1')", j+1, c)
+			hint := ""
+			if c == '\r' {
+				hint = ": a Windows line end; convert the file (dos2unix, or tr -d '\\r')"
+			}
+			return nil, fmt.Errorf("%d: unexpected character %q (want '0' or '1')%s", j+1, c, hint)
 		}
 	}
 	return row, nil

@@ -10,7 +10,7 @@ import (
 )
 
 func TestReadTextSkipsCommentsAndBlankLines(t *testing.T) {
-	text := "# a comment\n\n0110\n   \n#0000 also a comment\n1001\r\n1111" // no final newline
+	text := "# a comment\n\n0110\n\n#0000 also a comment\n1001\n1111" // no final newline
 	b, err := ReadText(strings.NewReader(text), "data.txt")
 	require.NoError(t, err)
 	require.Equal(t, "data.txt", b.Name)
@@ -20,10 +20,16 @@ func TestReadTextSkipsCommentsAndBlankLines(t *testing.T) {
 	require.NoError(t, b.Validate())
 }
 
-func TestReadTextCRLF(t *testing.T) {
-	b, err := ReadText(strings.NewReader("# windows\r\n01\r\n\r\n10\r\n"), "crlf.txt")
-	require.NoError(t, err)
-	require.Equal(t, [][]int8{{-1, 1}, {1, -1}}, b.Rows)
+// TestReadTextFollowsSPEC: SPEC.md ignores empty lines and '#' lines only; a Windows line
+// end and a line of spaces are errors that name the line and column, and the '\r' error
+// says how to convert the file (issue 17, item 6).
+func TestReadTextFollowsSPEC(t *testing.T) {
+	_, err := ReadText(strings.NewReader("# windows\r\n01\r\n10\r\n"), "crlf.txt")
+	require.ErrorContains(t, err, "crlf.txt:2:3: unexpected character '\\r' (want '0' or '1'): a Windows line end; convert the file")
+	_, err = ReadText(strings.NewReader("01\n   \n10\n"), "spaces.txt")
+	require.ErrorContains(t, err, "spaces.txt:2:1: unexpected character ' '")
+	_, err = ReadText(strings.NewReader("01\n\t\n10\n"), "tab.txt")
+	require.ErrorContains(t, err, "tab.txt:2:1: unexpected character '\\t'")
 }
 
 func TestReadTextErrors(t *testing.T) {
