@@ -41,10 +41,11 @@ func (r Round) String() string {
 	return fmt.Sprintf("Round(%d)", uint8(r))
 }
 
-// ParseRound returns the mode named s, one of the upper-case names listed at Round.
+// ParseRound returns the mode named s, one of the names listed at Round in any case (the
+// rule for every enumerated value herdsim reads).
 func ParseRound(s string) (Round, error) {
 	for r, name := range roundNames {
-		if s == name {
+		if strings.EqualFold(s, name) {
 			return Round(r), nil
 		}
 	}
@@ -83,10 +84,10 @@ func (o Overflow) String() string {
 	return fmt.Sprintf("Overflow(%d)", uint8(o))
 }
 
-// ParseOverflow returns the mode named s, one of the upper-case names listed at Overflow.
+// ParseOverflow returns the mode named s, one of the names listed at Overflow in any case.
 func ParseOverflow(s string) (Overflow, error) {
 	for o, name := range overflowNames {
-		if s == name {
+		if strings.EqualFold(s, name) {
 			return Overflow(o), nil
 		}
 	}

@@ -164,14 +164,14 @@ const (
 	archTiled = "tiled"
 )
 
+// parseOverflow reads an overflow mode with fixedpoint's parser (any case), naming the
+// values the CLI documents.
 func parseOverflow(s string) (fixedpoint.Overflow, error) {
-	switch strings.ToLower(s) {
-	case "wrap":
-		return fixedpoint.Wrap, nil
-	case "sat":
-		return fixedpoint.Sat, nil
+	o, err := fixedpoint.ParseOverflow(s)
+	if err != nil || (o != fixedpoint.Wrap && o != fixedpoint.Sat) { // the datapath's two modes
+		return 0, fmt.Errorf("%q: want wrap or sat", s)
 	}
-	return 0, fmt.Errorf("%q: want wrap or sat", s)
+	return o, nil
 }
 
 func applyRegFlag(a *datapath.Arch, spec string) error {

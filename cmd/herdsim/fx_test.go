@@ -103,3 +103,13 @@ func TestFxHelp(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "cast")
 }
+
+// TestFxCastTakesAnyCase: enumerated flag values are read in any case, as --mode and
+// --overflow are elsewhere (issue 17, item 14).
+func TestFxCastTakesAnyCase(t *testing.T) {
+	lower, _, err := runFx("cast", "--word", "16", "--frac", "12", "--round", "rnd_conv", "--overflow", "sat", "--", "0.1")
+	require.NoError(t, err)
+	upper, _, err := runFx("cast", "--word", "16", "--frac", "12", "--round", "RND_CONV", "--overflow", "SAT", "--", "0.1")
+	require.NoError(t, err)
+	assert.Equal(t, upper, lower)
+}
