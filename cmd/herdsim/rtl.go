@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -11,6 +15,7 @@ import (
 
 func newRTLCommand() *cobra.Command {
 	var vectors, out string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "rtl",
 		Short: "Write the Verilog core, its testbench and memory images for a vector set",
@@ -21,7 +26,8 @@ rows i = g L + l at word g D + j) and rtl.json (the Arch and iteration count it 
 for). For a tiled Arch (--arch tiled) it writes herd_core.v with the library modules
 herd_acc_array.v and herd_spram.v, the board top herd_board.v and its .pcf, and load.hex,
 the load stream of the initial memories (the core sends each iteration's record on its
-m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim.`,
+m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim. The folder appears whole;
+an existing one is replaced (whole, no file of the old design left) only with --force.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if vectors == "" || out == "" {
@@ -31,9 +37,9 @@ m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim.`,
 			if err != nil {
 				return &exitError{2, fmt.Errorf("rtl: %w", err)}
 			}
-			names, err := rtlgen.Write(out, set)
+			names, err := writeRTLFolder(out, set, force)
 			if err != nil {
-				return fmt.Errorf("rtl: %w", err)
+				return err
 			}
 			a := set.Arch
 			fmt.Fprintf(cmd.OutOrStdout(), "K=%d D=%d N=%d %s mode=%v iterations=%d: %d files -> %s\n", a.K, a.D, a.N, a.SizeText(), a.Mode, set.Iterations, len(names), out)
@@ -41,6 +47,51 @@ m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim.`,
 		},
 	}
 	cmd.Flags().StringVar(&vectors, "vectors", "", "the vector set to build for")
-	cmd.Flags().StringVar(&out, "out", "", "folder for the Verilog and memory images (created)")
+	cmd.Flags().StringVar(&out, "out", "", "folder for the Verilog and memory images (created; see --force)")
+	cmd.Flags().BoolVar(&force, "force", false, "replace an existing RTL folder at --out, whole")
 	return cmd
+}
+
+// writeRTLFolder writes the RTL of set as the folder out, whole: into a temporary sibling,
+// then renamed into place, so that neither a half-written folder nor a stale file of an
+// earlier design (another Arch's memory images) remains. An existing out is replaced only
+// with force, and only if it is an RTL folder (it holds rtl.json) or empty.
+func writeRTLFolder(out string, set *testvectors.Set, force bool) ([]string, error) {
+	info, err := os.Stat(out)
+	exists := err == nil
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
+	case exists && !force:
+		return nil, &exitError{2, fmt.Errorf("rtl: %s already exists (--force replaces it whole)", out)}
+	case exists && !info.IsDir():
+		return nil, &exitError{2, fmt.Errorf("rtl: %s exists and is not a folder; not replacing it", out)}
+	case exists:
+		entries, err := os.ReadDir(out)
+		if err != nil {
+			return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
+		}
+		if _, err := os.Stat(filepath.Join(out, rtlgen.InfoFile)); len(entries) > 0 && err != nil {
+			return nil, &exitError{2, fmt.Errorf("rtl: %s is not an RTL folder (no %s); not replacing it", out, rtlgen.InfoFile)}
+		}
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
+	if err != nil {
+		return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
+	}
+	names, err := rtlgen.Write(tmp, set)
+	if err == nil {
+		err = os.Chmod(tmp, 0o755)
+	}
+	if err == nil && exists {
+		err = os.RemoveAll(out)
+	}
+	if err == nil {
+		err = os.Rename(tmp, out)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("rtl: %w", err)
+	}
+	return names, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -75,4 +76,37 @@ func TestRTLSimExitCodes(t *testing.T) {
 	_, err = run(t, "rtlsim", "--sim", "verilator", "--vectors", vec, "--rtl", rtl)
 	require.Equal(t, 2, rtlExit(t, err))
 	require.Contains(t, err.Error(), "apt-get install verilator")
+}
+
+// TestRTLReplacesAFolderOnlyWithForce: rtl refuses an existing folder (exit 2); with
+// --force it replaces it whole, so another Arch's memory images do not stay behind; a
+// folder that is not an RTL folder is never replaced (issue 17, item 9).
+func TestRTLReplacesAFolderOnlyWithForce(t *testing.T) {
+	dir := t.TempDir()
+	lanes4, lanes2, rtl := filepath.Join(dir, "v4"), filepath.Join(dir, "v2"), filepath.Join(dir, "rtl")
+	for _, c := range []struct{ out, lanes string }{{lanes4, "4"}, {lanes2, "2"}} {
+		_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", c.lanes, "--iters", "1", "--out", c.out)
+		require.NoError(t, err)
+	}
+	_, err := run(t, "rtl", "--vectors", lanes4, "--out", rtl)
+	require.NoError(t, err)
+	require.FileExists(t, filepath.Join(rtl, "w_bank3.hex"))
+	_, err = run(t, "rtl", "--vectors", lanes2, "--out", rtl)
+	require.Equal(t, 2, rtlExit(t, err), "%v", err)
+	require.ErrorContains(t, err, "--force")
+	_, err = run(t, "rtl", "--vectors", lanes2, "--out", rtl, "--force")
+	require.NoError(t, err)
+	require.FileExists(t, filepath.Join(rtl, "w_bank1.hex"))
+	require.NoFileExists(t, filepath.Join(rtl, "w_bank3.hex"), "a stale image of the 4-lane design")
+	other := filepath.Join(dir, "notes")
+	require.NoError(t, os.MkdirAll(other, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(other, "mine.txt"), []byte("keep"), 0o644))
+	_, err = run(t, "rtl", "--vectors", lanes2, "--out", other, "--force")
+	require.Equal(t, 2, rtlExit(t, err))
+	require.FileExists(t, filepath.Join(other, "mine.txt"))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		require.False(t, strings.HasPrefix(e.Name(), "."), "a temporary folder was left: %s", e.Name())
+	}
 }
