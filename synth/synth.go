@@ -177,6 +177,9 @@ func Run(opt Options) (*Result, error) {
 		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
 			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
 
+	if err := checkWritable(opt.Keep); err != nil {
+		return nil, err
+	}
 	work, err := os.MkdirTemp("", "herdsim-synth-*")
 	if err != nil {
 		return nil, err
@@ -419,4 +422,21 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// checkWritable makes the --keep folder (if set) and writes a probe file into it, so that
+// an unwritable folder is an error before minutes of synthesis, not after.
+func checkWritable(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("synth: --keep %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".herdsim-probe-*")
+	if err != nil {
+		return fmt.Errorf("synth: --keep %s is not writable: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

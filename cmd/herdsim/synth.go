@@ -54,8 +54,8 @@ its Debian package) or bad input.`,
 			if errors.As(err, &te) {
 				return &exitError{2, fmt.Errorf("synth: %w", err)}
 			}
-			if err != nil {
-				return err
+			if err != nil { // an input error (the folder, --top, --keep): the run never started
+				return &exitError{2, err}
 			}
 			out, err := json.MarshalIndent(res, "", "  ")
 			if err != nil {

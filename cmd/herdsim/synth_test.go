@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -41,6 +43,16 @@ func TestSynthErrors(t *testing.T) {
 		require.Equal(t, 2, rtlExit(t, err), f)
 		require.ErrorContains(t, err, "want a positive clock in MHz")
 	}
+	// An unwritable --keep and a folder that is not an RTL folder are input errors, found
+	// before any tool runs (issue 17, items 10 and 4).
+	// (A file in the way: unwritable even for root, whom permissions do not stop.)
+	blocker := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(blocker, nil, 0o644))
+	_, err = run(t, "synth", "--rtl", rtlFolderFor(t), "--keep", filepath.Join(blocker, "keep"))
+	require.Equal(t, 2, rtlExit(t, err), "%v", err)
+	require.ErrorContains(t, err, "--keep")
+	_, err = run(t, "synth", "--rtl", filepath.Join(t.TempDir(), "missing"))
+	require.Equal(t, 2, rtlExit(t, err), "%v", err)
 	t.Setenv("PATH", t.TempDir())
 	_, err = run(t, "synth", "--target", "ice40-hx8k", "--rtl", t.TempDir())
 	require.Equal(t, 2, rtlExit(t, err))
@@ -64,4 +76,11 @@ func TestSynthFreqMiss(t *testing.T) {
 	require.Less(t, *r.FmaxMHz, 200.0)
 	require.NotEmpty(t, r.CriticalPaths)
 	require.Greater(t, r.CriticalPaths[0].DelayNS, 5.0)
+}
+
+// rtlFolderFor is a small lane RTL folder (default data, K = 8, L = 4, 1 iteration).
+func rtlFolderFor(t *testing.T) string {
+	t.Helper()
+	_, rtl := rtlFolders(t)
+	return rtl
 }
