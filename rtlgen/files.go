@@ -1,6 +1,8 @@
 package rtlgen
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -34,11 +36,19 @@ func Sources(a datapath.Arch) []string {
 	return SourceFiles
 }
 
-// Info is the content of InfoFile.
+// Info is the content of InfoFile: what the folder was generated from (the Arch, the
+// iteration count, the vector set's seed and the hashes of its input files) and the hash
+// of every file it holds, so that a simulation can refuse another set or a changed file.
 type Info struct {
-	Arch       datapath.Arch `json:"arch"`
-	Iterations int           `json:"iterations"`
+	Arch       datapath.Arch     `json:"arch"`
+	Iterations int               `json:"iterations"`
+	Seed       uint64            `json:"seed"`
+	Inputs     map[string]string `json:"inputs"` // the set's x, w0, b0, c0: SHA-256 as its manifest records them
+	Files      map[string]string `json:"files"`  // every generated file: SHA-256
 }
+
+// InputFiles are the vector set's files a generated folder is built from.
+var InputFiles = []string{testvectors.NameX, testvectors.NameW0, testvectors.NameB0, testvectors.NameC0}
 
 // Verilog returns the Verilog files for an Arch and a testbench of iterations iterations,
 // by file name.
@@ -128,23 +138,28 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	for n, v := range board(s.Arch) {
 		all[n] = []byte(v)
 	}
-	info, err := json.MarshalIndent(Info{Arch: s.Arch, Iterations: s.Iterations}, "", "  ")
-	if err != nil {
-		return nil, err
+	inf := Info{Arch: s.Arch, Iterations: s.Iterations, Seed: s.Seed, Inputs: map[string]string{}, Files: map[string]string{}}
+	for _, n := range InputFiles {
+		inf.Inputs[n] = s.FileHash(n)
 	}
-	all[InfoFile] = append(info, '\n')
-	if s.Arch.Tiled() {
+	if s.Arch.Tiled() { // the package: datasheet and FuseSoC description
 		all[DatasheetFile] = []byte(datasheet(s.Arch))
-		var names []string
-		for _, n := range append(append([]string(nil), TiledSourceFiles...), TBFile, LoadFile, BoardFile, BoardPCF, DatasheetFile, InfoFile) {
-			names = append(names, n)
-		}
+		names := append(append([]string(nil), TiledSourceFiles...), TBFile, LoadFile, BoardFile, BoardPCF, DatasheetFile, InfoFile)
 		desc, err := coreDescription(s.Arch, names)
 		if err != nil {
 			return nil, err
 		}
 		all[CoreDescFile] = []byte(desc)
 	}
+	for n, v := range all {
+		sum := sha256.Sum256(v)
+		inf.Files[n] = hex.EncodeToString(sum[:])
+	}
+	info, err := json.MarshalIndent(inf, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	all[InfoFile] = append(info, '\n')
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -152,6 +155,9 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	}
 	if info.Iterations != set.Iterations || !reflect.DeepEqual(info.Arch, set.Arch) {
 		return nil, rtlErr("rtl folder %s was generated for another Arch or iteration count than vector set %s (regenerate it with herdsim rtl --vectors %s)", opt.RTLDir, opt.VectorsDir, opt.VectorsDir)
+	}
+	if err := checkFolder(opt, info, set.Seed, man); err != nil {
+		return nil, err
 	}
 	out := opt.Output
 	if out == nil {
@@ -307,4 +313,38 @@ func synthNetlist(dir string, a datapath.Arch, out io.Writer) ([]string, error) 
 		return nil, rtlErr("yosys: synthesis for the netlist failed: %w", err)
 	}
 	return []string{NetlistFile, cells, rtlgen.TBFile}, nil
+}
+
+// checkFolder refuses an RTL folder built from another vector set (seed or input files
+// that differ from the set's manifest) and one whose files are missing or changed since
+// rtlgen wrote them (rtl.json's hashes), naming the file.
+func checkFolder(opt RTLSimOptions, info *rtlgen.Info, seed uint64, man *testvectors.Manifest) error {
+	regen := fmt.Sprintf("(regenerate it: herdsim rtl --vectors %s --out %s --force)", opt.VectorsDir, opt.RTLDir)
+	if len(info.Files) == 0 {
+		return rtlErr("rtl folder %s: %s records no file hashes: an older herdsim wrote it %s", opt.RTLDir, rtlgen.InfoFile, regen)
+	}
+	if info.Seed != seed {
+		return rtlErr("rtl folder %s was built from a vector set with seed %d, %s has seed %d %s", opt.RTLDir, info.Seed, opt.VectorsDir, seed, regen)
+	}
+	for _, n := range rtlgen.InputFiles {
+		if info.Inputs[n] != man.Files[n].SHA256 {
+			return rtlErr("rtl folder %s was built from another %s than vector set %s's %s", opt.RTLDir, n, opt.VectorsDir, regen)
+		}
+	}
+	names := make([]string, 0, len(info.Files))
+	for n := range info.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(opt.RTLDir, n))
+		if err != nil {
+			return rtlErr("rtl folder %s: %v %s", opt.RTLDir, err, regen)
+		}
+		sum := sha256.Sum256(data)
+		if hex.EncodeToString(sum[:]) != info.Files[n] {
+			return rtlErr("rtl folder %s: %s changed since herdsim rtl wrote it (its SHA-256 differs from %s's) %s", opt.RTLDir, n, rtlgen.InfoFile, regen)
+		}
+	}
+	return nil
 }

@@ -205,3 +205,63 @@ func TestRTLSimBadInputs(t *testing.T) {
 		t.Errorf("corrupt vector set: got %v", err)
 	}
 }
+
+// TestRTLSimRefusesAnotherSetOrAChangedFolder: an RTL folder built from one vector set is
+// refused, naming why, for a set whose data differ (hash rewritten) or whose seed alone
+// differs, and when one of its own files is missing or changed (issue 17, items 2 and 8):
+// before, the first two passed and a missing image was reported as a hardware mismatch.
+func TestRTLSimRefusesAnotherSetOrAChangedFolder(t *testing.T) {
+	a := rtlArchs(1)["K16L4SH"]
+	sim := func(vec, rtl string) error {
+		_, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl})
+		return err
+	}
+	needSimulator(t, "icarus")
+	t.Run("data", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		mutate(t, vec, testvectors.NameX, 5, flipLowBit)
+		err := sim(vec, rtl)
+		var re *RTLError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), "another x") {
+			t.Fatalf("want an RTLError naming x, got %v", err)
+		}
+	})
+	t.Run("seed", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		manPath := filepath.Join(vec, testvectors.ManifestName)
+		raw, err := os.ReadFile(manPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var man map[string]any
+		if err := json.Unmarshal(raw, &man); err != nil {
+			t.Fatal(err)
+		}
+		man["seed"] = 99
+		raw, _ = json.MarshalIndent(man, "", "  ")
+		if err := os.WriteFile(manPath, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), "seed") {
+			t.Fatalf("want an error naming the seed, got %v", err)
+		}
+	})
+	t.Run("missing image", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		if err := os.Remove(filepath.Join(rtl, rtlgen.WBankFile(2))); err != nil {
+			t.Fatal(err)
+		}
+		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), rtlgen.WBankFile(2)) {
+			t.Fatalf("want an error naming %s, got %v", rtlgen.WBankFile(2), err)
+		}
+	})
+	t.Run("changed file", func(t *testing.T) {
+		vec, rtl := vectorsAndRTL(t, a, 1)
+		if err := os.WriteFile(filepath.Join(rtl, rtlgen.CoreFile), []byte("// edited\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), rtlgen.CoreFile+" changed") {
+			t.Fatalf("want an error naming %s, got %v", rtlgen.CoreFile, err)
+		}
+	})
+}

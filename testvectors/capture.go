@@ -136,3 +136,9 @@ func checkCount(name string, ws []CaptureWord, want int) error {
 	}
 	return fmt.Errorf("section %s: %d words, want %d", name, len(ws), want)
 }
+
+// FileHash is the SHA-256 (hex) of the set's file name as Write writes it: the hash its
+// manifest records, so that what was built from a set can name the files it came from.
+func (s *Set) FileHash(name string) string {
+	return sha256Hex(encodeWords(s.Words(name), specs(s.Arch, s.Iterations)[name].Width))
+}

@@ -23,7 +23,8 @@ func newRTLCommand() *cobra.Command {
 (herd_core.v, herd_lane.v), the self-checking testbench herd_tb.v for its iterations, the
 core's $readmemh memory images (x.hex, c.hex, w_bank<l>.hex, b_bank<l>.hex: lane l holds
 rows i = g L + l at word g D + j) and rtl.json (the Arch and iteration count it was built
-for). For a tiled Arch (--arch tiled) it writes herd_core.v with the library modules
+for, the vector set's seed, the hashes of the files it came from and of every file it wrote:
+rtlsim refuses another set or a changed file). For a tiled Arch (--arch tiled) it writes herd_core.v with the library modules
 herd_acc_array.v and herd_spram.v, the board top herd_board.v and its .pcf, and load.hex,
 the load stream of the initial memories (the core sends each iteration's record on its
 m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim. The folder appears whole;

@@ -61,15 +61,17 @@ func TestRTLSimExitCodes(t *testing.T) {
 	require.Contains(t, err.Error(), "cycles")
 	require.NoError(t, os.WriteFile(path, good, 0o644))
 
-	// The core built from other data: the testbench's mismatch, exit 1.
+	// A core built from another vector set (another seed, so other initial weights) is
+	// refused before the run, exit 2 naming the seed (issue 17, item 2): it used to run
+	// and fail as a hardware mismatch. A mismatch proper (exit 1): TestRTLSimCatchesWrongWords.
 	other, rtl2 := t.TempDir(), filepath.Join(t.TempDir(), "rtl")
 	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v"), "--out", rtl2)
 	require.NoError(t, err)
 	_, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl2)
-	require.Equal(t, 1, rtlExit(t, err), "%v", err)
-	require.Contains(t, err.Error(), "MISMATCH iteration=")
+	require.Equal(t, 2, rtlExit(t, err), "%v", err)
+	require.Contains(t, err.Error(), "seed 2")
 
 	// No simulator on PATH: exit 2 naming the binary.
 	t.Setenv("PATH", t.TempDir())
