@@ -41,11 +41,11 @@ func (r Round) String() string {
 	return fmt.Sprintf("Round(%d)", uint8(r))
 }
 
-// ParseRound returns the mode named s, one of the names listed at Round in any case (the
-// rule for every enumerated value herdsim reads).
+// ParseRound returns the mode named s, one of the upper-case names listed at Round (the
+// canonical names files hold; the CLI reads flag values in any case and upper-cases them).
 func ParseRound(s string) (Round, error) {
 	for r, name := range roundNames {
-		if strings.EqualFold(s, name) {
+		if s == name {
 			return Round(r), nil
 		}
 	}
@@ -84,10 +84,11 @@ func (o Overflow) String() string {
 	return fmt.Sprintf("Overflow(%d)", uint8(o))
 }
 
-// ParseOverflow returns the mode named s, one of the names listed at Overflow in any case.
+// ParseOverflow returns the mode named s, one of the upper-case names listed at Overflow
+// (canonical, as ParseRound).
 func ParseOverflow(s string) (Overflow, error) {
 	for o, name := range overflowNames {
-		if strings.EqualFold(s, name) {
+		if s == name {
 			return Overflow(o), nil
 		}
 	}

@@ -167,7 +167,7 @@ const (
 // parseOverflow reads an overflow mode with fixedpoint's parser (any case), naming the
 // values the CLI documents.
 func parseOverflow(s string) (fixedpoint.Overflow, error) {
-	o, err := fixedpoint.ParseOverflow(s)
+	o, err := anyCase(s, fixedpoint.ParseOverflow)
 	if err != nil || (o != fixedpoint.Wrap && o != fixedpoint.Sat) { // the datapath's two modes
 		return 0, fmt.Errorf("%q: want wrap or sat", s)
 	}

@@ -100,11 +100,11 @@ func runFxCast(cmd *cobra.Command, fl fxCastFlags, args []string) error {
 	if err != nil {
 		return fxUsageError(cmd, fmt.Errorf("fx cast: --word %d --frac %d: %w", fl.word, fl.frac, err))
 	}
-	r, err := fixedpoint.ParseRound(fl.round)
+	r, err := anyCase(fl.round, fixedpoint.ParseRound)
 	if err != nil {
 		return fxUsageError(cmd, fmt.Errorf("fx cast: --round: %w", err))
 	}
-	o, err := fixedpoint.ParseOverflow(fl.overflow)
+	o, err := anyCase(fl.overflow, fixedpoint.ParseOverflow)
 	if err != nil {
 		return fxUsageError(cmd, fmt.Errorf("fx cast: --overflow: %w", err))
 	}
@@ -125,4 +125,13 @@ func runFxCast(cmd *cobra.Command, fl fxCastFlags, args []string) error {
 		}
 	}
 	return nil
+}
+
+// anyCase reads an enumerated flag value in any case with parse (which takes the canonical
+// upper-case names), its error naming the value as given.
+func anyCase[T any](s string, parse func(string) (T, error)) (T, error) {
+	if v, err := parse(strings.ToUpper(s)); err == nil {
+		return v, nil
+	}
+	return parse(s)
 }
