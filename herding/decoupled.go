@@ -25,6 +25,8 @@ func (e *Engine) Decouple() error {
 	}
 	if e.cfg.Form == Scaled {
 		scale(&e.p, T)
+		e.maxW *= T // exact: the weights are integers, and checkExact below bounds them
+		e.maxWRun *= T
 	}
 	ratesC := make([]float64, len(e.sumX)) // the visible statistics do not depend on z: T * sum_n x_n
 	for j, v := range e.sumX {

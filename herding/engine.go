@@ -48,6 +48,9 @@ type Engine struct {
 	inc      *incremental // the flip-driven fields; nil for the direct form
 	trackers []*Tracker   // evaluation sets kept current along with inc
 
+	maxW    float64 // max |W| of the current weights, taken in update's pass over W
+	maxWRun float64 // max |W| over the run so far, W_0 included (in the current units)
+
 	t     int
 	phase phase
 }
@@ -102,6 +105,8 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 		scale(&e.p, cfg.Eta/float64(n)) // the paper's w_0 is W_0/N; a step size eta scales it too
 	}
 	e.anchor = *e.p.Clone()
+	e.maxW = maxAbs(e.p.W)
+	e.maxWRun = e.maxW
 	if cfg.Form == Scaled && !cfg.Direct && incrementalUsable(n, d) {
 		e.inc = newIncremental(&e.data, &e.p, e.sumX)
 	}
@@ -143,6 +148,15 @@ func (e *Engine) loadHidden(m int, dst []float64) {
 		dst[i] = float64(v)
 	}
 }
+
+// MaxAbsW returns the largest |W| entry of the current weights.
+func (e *Engine) MaxAbsW() float64 { return e.maxW }
+
+// MaxAbsWRun returns the largest |W| entry the weights have held so far: over W_0 and the
+// weights after every iteration. It is taken in the update's own pass over W, so it costs
+// no extra pass. Values are in the current units: Decouple multiplies it by T along with
+// the weights (scaled form), so it is comparable with MaxAbsW in either phase.
+func (e *Engine) MaxAbsWRun() float64 { return e.maxWRun }
 
 // Rates returns R_t (equation 22): the sum over iterations of sum_n z_n x_n^T, K x D,
 // scaled like W (read-only). Decoupled herding drives the weights toward R_T / T.
@@ -230,13 +244,15 @@ func (e *Engine) startSearch() int {
 }
 
 // update applies SPEC.md step 4 with the pseudo-sample in xs, zs. In learning it also
-// adds the positive term to the rates, row by row in the same pass over W.
+// adds the positive term to the rates, row by row in the same pass over W; and it takes
+// max |W| of the new weights in that pass (for checkExact and MaxAbsWRun).
 func (e *Engine) update() {
 	posB, posC := e.posB, e.sumX
 	if e.phase.decoupled {
 		posB, posC = e.ratesB, e.phase.ratesC
 	}
 	k, d := e.cfg.Hidden, e.data.d
+	maxW := 0.0
 	for i := 0; i < k; i++ {
 		pr := e.positiveRow(i)
 		if !e.phase.decoupled {
@@ -244,9 +260,17 @@ func (e *Engine) update() {
 		}
 		row := e.p.Row(i)
 		for j := range row {
-			row[j] += e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
+			v := row[j] + e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
+			row[j] = v
+			if v > maxW { // as maxAbs: the values are finite
+				maxW = v
+			} else if -v > maxW {
+				maxW = -v
+			}
 		}
 	}
+	e.maxW = maxW
+	e.maxWRun = math.Max(e.maxWRun, maxW)
 	for j := range e.p.C {
 		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
 	}
@@ -302,7 +326,7 @@ func (e *Engine) checkExact() error {
 		return nil
 	}
 	k, d := float64(e.cfg.Hidden), float64(e.data.d)
-	maxW := maxAbs(e.p.W)
+	maxW := e.maxW
 	bound := k*(d*maxW+maxAbs(e.p.B)) + d*maxAbs(e.p.C)
 	if bound >= 1<<53 {
 		return fmt.Errorf("herding: after iteration %d the weights are so large (max |W| = %g) that energies may exceed 2^53 and float64 would round them", e.t, maxW)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -22,10 +23,15 @@ func newHerdCommand() *cobra.Command {
 		Long: `herd runs herding (SPEC.md) on a data set and writes to --out:
   trace.jsonl       one JSON object per iteration: t, phase, x and z ('1' = +1), start, sweeps, moment_error
   weights.json      W, b, c after the last iteration (scaled form: integers, N times the paper's)
-  summary.json      settings and measured outcome (no timings: same command, same bytes)
+  summary.json      settings and measured outcome (no timings: same command, same bytes),
+                    max |W| both over the run and of the final weights
   samples.png       the last pseudo-samples, upright (Figure 2 bottom)
   rates.png         the rate filters R_T/(N T) per hidden unit (Figure 2 top)
-  moment_error.png  the running moment error against t on log axes (Proposition 1)`,
+  moment_error.png  the running moment error against t on log axes (Proposition 1)
+
+Before allocating anything it estimates the memory the run needs (W and its copies, the
+flip-driven fields, the moment-error curve and its plot) and refuses, with exit status 2,
+a run that needs more than the machine has available (MemAvailable, or a cgroup limit).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := model.config()
@@ -40,12 +46,16 @@ func newHerdCommand() *cobra.Command {
 				return err
 			}
 			res, err := herdrun.Run(set, herdrun.Options{Config: cfg, Iterations: iters, Decoupled: decoupled, OutDir: out})
+			var tooBig *herdrun.MemoryError
+			if errors.As(err, &tooBig) {
+				return &exitError{code: 2, err: fmt.Errorf("%w: use fewer --hidden units or --iters", err)}
+			}
 			if err != nil {
 				return err
 			}
 			s := res.Summary
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: N=%d D=%d K=%d mode=%s T=%d: moment error %.3g, max T x error %.3g, max |W| = %g (x%g) -> %s\n",
-				s.Data, s.N, s.D, s.K, s.Mode, s.Iterations+s.Decoupled, s.MomentError, s.MaxTMomentError, s.MaxAbsW, s.WeightScale, out)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: N=%d D=%d K=%d mode=%s T=%d: moment error %.3g, max T x error %.3g, max |W| over the run %g, final %g (x%g) -> %s\n",
+				s.Data, s.N, s.D, s.K, s.Mode, s.Iterations+s.Decoupled, s.MomentError, s.MaxTMomentError, s.MaxAbsWOverRun, s.MaxAbsWFinal, s.WeightScale, out)
 			return nil
 		},
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -70,4 +72,37 @@ func TestHerdKeepsARunWithZeroMomentError(t *testing.T) {
 	for _, name := range []string{"trace.jsonl", "weights.json", "summary.json", "samples.png", "rates.png", "moment_error.png"} {
 		require.FileExists(t, filepath.Join(dir, name))
 	}
+}
+
+// TestHerdRefusesARunThatCannotFit: K = 10^8 hidden units used to die with "fatal error:
+// runtime: out of memory" and a stack trace; it is refused before anything is allocated,
+// with the estimate and the machine's limit, exit status 2, and no output folder (issue
+// 17, item 11).
+func TestHerdRefusesARunThatCannotFit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	_, err := run(t, "herd", "--hidden", "100000000", "--out", dir)
+	var ee *exitError
+	require.True(t, errors.As(err, &ee), "%v", err)
+	require.Equal(t, 2, ee.code)
+	require.Regexp(t, `K = 100000000 hidden units on N = 128 vectors of D = 64 for 1000 iterations needs about [0-9.]+ GiB of memory, more than the [0-9.]+ [KMGT]iB available \(.+\); the largest parts: `, err.Error())
+	require.Contains(t, err.Error(), "use fewer --hidden units or --iters")
+	require.NoDirExists(t, dir)
+}
+
+// TestHerdReportsMaxWOverTheRunAndFinal: herd prints, and summary.json stores, the largest
+// |W| over the run and that of the final weights, named as what they are (issue 17, item
+// 12: it printed the final value as "max |W|"). On the default data with SH, K = 16 and
+// T = 2000 the weights peak at 2190 and end at 1539 (scaled by N = 128).
+func TestHerdReportsMaxWOverTheRunAndFinal(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	out, err := run(t, "herd", "--data", "default", "--iters", "2000", "--out", dir)
+	require.NoError(t, err)
+	require.Contains(t, out, "max |W| over the run 2190, final 1539 (x128)")
+	raw, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	require.NoError(t, err)
+	var s map[string]any
+	require.NoError(t, json.Unmarshal(raw, &s))
+	require.Equal(t, 2190.0, s["max_abs_W_over_run"])
+	require.Equal(t, 1539.0, s["max_abs_W_final"])
+	require.NotContains(t, s, "max_abs_W")
 }

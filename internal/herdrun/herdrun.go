@@ -19,6 +19,10 @@ type Options struct {
 	Decoupled  int    // further iterations of decoupled herding (equation 22) after the T
 	OutDir     string // created if missing
 	Samples    int    // how many of the last pseudo-samples to draw (default 100)
+	// MemoryLimit is the most bytes the run may need (MemoryEstimate); 0 means what the
+	// machine has available (MemAvailable, or the cgroup's limit if lower). A run over it
+	// is refused with a *MemoryError before anything is allocated or written.
+	MemoryLimit uint64
 }
 
 // Result is what the caller may want to print.
@@ -49,6 +53,11 @@ func Run(data *dataset.Binary, opt Options) (*Result, error) {
 	if opt.Samples <= 0 {
 		opt.Samples = 100
 	}
+	limit, err := checkMemory(data.N(), data.D, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer softMemoryLimit(limit)()
 	engine, err := herding.New(data, opt.Config)
 	if err != nil {
 		return nil, err
@@ -87,8 +96,8 @@ type recording struct {
 }
 
 func herd(engine *herding.Engine, opt Options, trace *atomicfile.File) (*recording, error) {
-	rec := &recording{sweeps: map[int]int{}}
 	total := opt.Iterations + opt.Decoupled
+	rec := &recording{sweeps: map[int]int{}, momentError: make([]float64, 0, total)} // allocated once, as MemoryEstimate counts
 	bar := progress.New(total, "herding")
 	defer bar.Finish()
 	enc := json.NewEncoder(trace)

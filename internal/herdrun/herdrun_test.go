@@ -101,3 +101,53 @@ func TestFailedRunLeavesNoFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, entries)
 }
+
+// TestSummaryKeepsMaxAbsWOverTheRunAndFinal: summary.json holds the largest |W| entry over
+// the run and in the final weights, under names that say which, each equal to a scan of W
+// after every iteration of an engine run alongside; on SH the two differ (issue 17, item
+// 12: "max_abs_W" was the final value only). With decoupled herding both are in the final
+// stored units, the learning phase's weights multiplied by T.
+func TestSummaryKeepsMaxAbsWOverTheRunAndFinal(t *testing.T) {
+	scan := func(s []float64) float64 {
+		m := 0.0
+		for _, v := range s {
+			m = max(m, v, -v)
+		}
+		return m
+	}
+	data := dataset.Default()
+	for _, c := range []struct{ learn, decoupled int }{{2000, 0}, {300, 200}} {
+		cfg := herding.Config{Hidden: 16, Mode: herding.ModeSH, Seed: 1}
+		e, err := herding.New(data, cfg)
+		require.NoError(t, err)
+		runMax := scan(e.Params().W)
+		for tt := 1; tt <= c.learn+c.decoupled; tt++ {
+			if tt == c.learn+1 {
+				require.NoError(t, e.Decouple())
+				runMax *= float64(c.learn)
+			}
+			_, err := e.Step()
+			require.NoError(t, err)
+			runMax = max(runMax, scan(e.Params().W))
+		}
+		final := scan(e.Params().W)
+
+		dir := t.TempDir()
+		res, err := Run(data, Options{Config: cfg, Iterations: c.learn, Decoupled: c.decoupled, OutDir: dir})
+		require.NoError(t, err)
+		raw, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+		require.NoError(t, err)
+		var s map[string]any
+		require.NoError(t, json.Unmarshal(raw, &s))
+		require.Equal(t, runMax, s["max_abs_W_over_run"], "T=%d+%d", c.learn, c.decoupled)
+		require.Equal(t, final, s["max_abs_W_final"], "T=%d+%d", c.learn, c.decoupled)
+		require.Equal(t, scan(e.Params().B), s["max_abs_b_final"])
+		require.Equal(t, scan(e.Params().C), s["max_abs_c_final"])
+		require.NotContains(t, s, "max_abs_W", "the ambiguous name is gone")
+		require.Equal(t, runMax, res.Summary.MaxAbsWOverRun)
+		require.Equal(t, final, res.Summary.MaxAbsWFinal)
+		if c.decoupled == 0 {
+			require.Greater(t, runMax, final, "SH's weights peak before the end: the two must differ here")
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package herdrun
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -28,11 +30,15 @@ type Summary struct {
 	Decoupled      int     `json:"decoupled_iterations"`
 	WeightScale    float64 `json:"weight_scale"` // the factor the stored weights carry relative to the paper's (N, or N*T when decoupled; 1 unscaled)
 
-	MomentError     float64     `json:"moment_error"`       // after the last iteration of the last phase
-	MaxTMomentError float64     `json:"max_t_moment_error"` // max over learning iterations t of t x moment error(t) (Proposition 1: bounded)
-	MaxAbsW         float64     `json:"max_abs_W"`          // in stored units
-	MaxAbsB         float64     `json:"max_abs_b"`          // in stored units
-	MaxAbsC         float64     `json:"max_abs_c"`          // in stored units
+	MomentError     float64 `json:"moment_error"`       // after the last iteration of the last phase
+	MaxTMomentError float64 `json:"max_t_moment_error"` // max over learning iterations t of t x moment error(t) (Proposition 1: bounded)
+	// The max |.| entries are in the stored units of weights.json (weight_scale). Over the
+	// run means W_0 and the weights after every iteration; decoupled herding multiplies
+	// the learning phase's weights by T (Decouple), so they count multiplied by T.
+	MaxAbsWOverRun  float64     `json:"max_abs_W_over_run"` // the largest |W| entry at any point of the run
+	MaxAbsWFinal    float64     `json:"max_abs_W_final"`    // the largest |W| entry of the final weights
+	MaxAbsBFinal    float64     `json:"max_abs_b_final"`    // the largest |b| entry of the final weights
+	MaxAbsCFinal    float64     `json:"max_abs_c_final"`    // the largest |c| entry of the final weights
 	SweepsHistogram map[int]int `json:"sweeps_histogram"`   // sweeps per iteration -> iterations
 	DistinctSamples int         `json:"distinct_samples_x"` // distinct x* among the drawn last pseudo-samples
 	PicturesOmitted string      `json:"pictures_omitted,omitempty"`
@@ -46,9 +52,10 @@ func summarise(data *dataset.Binary, e *herding.Engine, opt Options, rec *record
 		GrowHiddenBias: cfg.GrowHiddenBias, Iterations: opt.Iterations, Decoupled: opt.Decoupled,
 		WeightScale:     weightScale(data, cfg, opt),
 		MomentError:     e.MomentError(),
-		MaxAbsW:         maxAbs(p.W),
-		MaxAbsB:         maxAbs(p.B),
-		MaxAbsC:         maxAbs(p.C),
+		MaxAbsWOverRun:  e.MaxAbsWRun(),
+		MaxAbsWFinal:    e.MaxAbsW(),
+		MaxAbsBFinal:    maxAbs(p.B),
+		MaxAbsCFinal:    maxAbs(p.C),
 		SweepsHistogram: rec.sweeps,
 		DistinctSamples: distinct(rec.lastX),
 	}
@@ -68,22 +75,48 @@ func weightScale(data *dataset.Binary, cfg herding.Config, opt Options) float64 
 	return float64(data.N())
 }
 
-// weightsFile is weights.json: the parameters after the last iteration, rows of W first.
-type weightsFile struct {
-	Form  string      `json:"form"`
-	Scale float64     `json:"scale"`
-	W     [][]float64 `json:"W"`
-	B     []float64   `json:"b"`
-	C     []float64   `json:"c"`
+// writeWeights writes weights.json: {"form", "scale", "W": [rows], "b", "c"}, the
+// parameters after the last iteration, indented by two spaces: the bytes of
+// encoding/json's indented encoder on the whole value (tested). It writes W row by row
+// through one encoder and one buffer, so neither the file (some 10 to 25 bytes per weight,
+// several times W itself) nor a row's garbage per row ever sits in memory.
+func writeWeights(out *outputs, form string, scale float64, p *herding.Params) error {
+	f, err := out.create("weights.json")
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	put := func(text string, v any, prefix string) { // text, then v as JSON, indented after prefix
+		f.WriteString(text)
+		buf.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			panic(err) // strings and finite float64s always encode
+		}
+		f.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))) // Encode ends every value with a newline
+	}
+	put("{\n  \"form\": ", form, "  ")
+	put(",\n  \"scale\": ", scale, "  ")
+	f.WriteString(",\n  \"W\": [")
+	for i := 0; i < p.K; i++ {
+		sep := ",\n    "
+		if i == 0 {
+			sep = "\n    "
+		}
+		put(sep, p.Row(i), "    ")
+	}
+	if p.K > 0 {
+		f.WriteString("\n  ")
+	}
+	put("],\n  \"b\": ", p.B, "  ")
+	put(",\n  \"c\": ", p.C, "  ")
+	f.WriteString("\n}\n")
+	return nil
 }
 
 func writeResults(out *outputs, data *dataset.Binary, e *herding.Engine, opt Options, rec *recording, s Summary) error {
-	p := e.Params()
-	w := weightsFile{Form: s.Form, Scale: s.WeightScale, B: p.B, C: p.C}
-	for i := 0; i < p.K; i++ {
-		w.W = append(w.W, p.Row(i))
-	}
-	if err := out.writeJSON("weights.json", w); err != nil {
+	if err := writeWeights(out, s.Form, s.WeightScale, e.Params()); err != nil {
 		return err
 	}
 	pics, err := drawPictures(out.dir, data, e, opt, rec)
