@@ -153,7 +153,7 @@ func (f *Functional) Step() *Result {
 	for _, n := range f.over {
 		overflows += n
 	}
-	r := newResult(f.iteration, f.xs, f.zs, f.hidden, sweeps, f.arch.CyclesPerIteration(sweeps), overflows > 0)
+	r := newResult(f.iteration, f.xs, f.zs, f.hidden, searchStart(f.arch.Mode, f.iteration, f.bestN), sweeps, f.arch.CyclesPerIteration(sweeps), overflows > 0)
 	r.Energies = append([]int64(nil), f.energies...)
 	f.iteration++
 	return r

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"herdsim/dataset"
+	"herdsim/herding"
 )
 
 // phase is the state of the datapath's phase machine (see doc.go for the cycle budget).
@@ -72,8 +73,12 @@ type Result struct {
 	X, Z      []int8   // the pseudo-sample s*_t
 	Hidden    [][]int8 // z_n of the positive phase, N x K
 	Energies  []int64  // F(x_n) as the energy register held it after vector n's positive pass
-	Sweeps    int
-	Cycles    uint64
+	// Start is the data vector the negative search started from (SH: the one the
+	// best-energy register kept; H: vector 0 at t = 1), -1 when it started from the
+	// previous pseudo-sample: herding.Iteration.Start's convention.
+	Start  int
+	Sweeps int
+	Cycles uint64
 	// Overflowed is the hardware's sticky overflow flag at the end of the iteration: some
 	// register wrapped or saturated since the load.
 	Overflowed bool
@@ -220,8 +225,8 @@ func (m *Machine) Weights() (w, b, c []int64) {
 
 // newResult is a finished iteration as both models report it: the pseudo-sample registers
 // as +-1 values and a copy of the positive phase's hidden states.
-func newResult(iteration int, xs, zs []bool, hidden [][]int8, sweeps int, cycles uint64, overflowed bool) *Result {
-	r := &Result{Iteration: iteration, X: make([]int8, len(xs)), Z: make([]int8, len(zs)), Sweeps: sweeps, Cycles: cycles, Overflowed: overflowed}
+func newResult(iteration int, xs, zs []bool, hidden [][]int8, start, sweeps int, cycles uint64, overflowed bool) *Result {
+	r := &Result{Iteration: iteration, X: make([]int8, len(xs)), Z: make([]int8, len(zs)), Start: start, Sweeps: sweeps, Cycles: cycles, Overflowed: overflowed}
 	for j, v := range xs {
 		r.X[j] = int8(pm1(v))
 	}
@@ -233,4 +238,14 @@ func newResult(iteration int, xs, zs []bool, hidden [][]int8, sweeps int, cycles
 		r.Hidden[n] = append([]int8(nil), hidden[n]...)
 	}
 	return r
+}
+
+// searchStart is the data vector the lane models' search started from in iteration t
+// (bestN holds it: SH's best, H's vector 0 at t = 1), -1 when it started from the previous
+// pseudo-sample (H, t > 1).
+func searchStart(mode herding.Mode, t, bestN int) int {
+	if mode == modeSH || t == 1 {
+		return bestN
+	}
+	return -1
 }

@@ -330,7 +330,7 @@ func (m *Machine) update() {
 }
 
 func (m *Machine) finish() {
-	r := newResult(m.iteration, m.xs, m.zs, m.hidden, m.sweep, m.cycle+1, m.overflowSeen > 0)
+	r := newResult(m.iteration, m.xs, m.zs, m.hidden, searchStart(m.arch.Mode, m.iteration, m.bestN), m.sweep, m.cycle+1, m.overflowSeen > 0)
 	r.Energies = append([]int64(nil), m.energies...)
 	m.done = r
 	m.iteration++

@@ -34,6 +34,7 @@ type TileMachine struct {
 	bestN    int
 	xs, zs   []bool // the pseudo-sample registers
 	fromData bool   // the search started at a data vector: its first z half is not a change
+	startN   int    // that data vector, -1 when the search started at the previous pseudo-sample
 	changed  bool
 
 	// phase machine
@@ -157,7 +158,7 @@ func (m *TileMachine) cond(c Cond) bool {
 }
 
 func (m *TileMachine) result() *Result {
-	r := newResult(m.iteration, m.xs, m.zs, m.hidden, m.ctr[CtrSweep]+1, m.cycle+1, m.overflowSeen > 0)
+	r := newResult(m.iteration, m.xs, m.zs, m.hidden, m.startN, m.ctr[CtrSweep]+1, m.cycle+1, m.overflowSeen > 0)
 	if m.s.SH {
 		r.Energies = append([]int64(nil), m.e...)
 	}

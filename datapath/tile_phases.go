@@ -28,7 +28,7 @@ func (m *TileMachine) act() {
 			m.gather()
 		}
 	case TStart:
-		m.fromData = false
+		m.fromData, m.startN = false, -1
 	case TSweep:
 		if m.cyc == 0 {
 			m.sweep()
@@ -199,7 +199,7 @@ func (m *TileMachine) gather() {
 		addr, bit := m.s.XAddr(n, j)
 		m.xs[j] = m.xmem[addr]>>uint(bit)&1 == 1
 	}
-	m.fromData = true
+	m.fromData, m.startN = true, n
 }
 
 // sweep is one coordinate-ascent sweep as SWEEP streams it: for each group g of PW rows,

@@ -12,10 +12,13 @@ import (
 // Divergence is the first place the datapath left the reference.
 type Divergence struct {
 	Iteration int    `json:"iteration"`
-	Signal    string `json:"signal"` // "x*", "z*", "sweeps", "cycles", "z_n", "W", "b" or "c"
-	Index     []int  `json:"index"`  // [j] for x* and c, [i] for z* and b, [n, i] for z_n, [i, j] for W
-	Reference int64  `json:"reference"`
-	Datapath  int64  `json:"datapath"`
+	Signal    string `json:"signal"` // "x*", "z*", "start", "sweeps", "cycles", "z_n", "W", "b" or "c"
+	Index     []int  `json:"index"`  // [j] for x* and c, [i] for z* and b, [n, i] for z_n, [i, j] for W; null for start, sweeps and cycles
+	// The two values. For "start" they are the data vector the search started from, -1 for
+	// the previous pseudo-sample (mode H); for "cycles" the reference's is the cycle formula
+	// of the Arch's datapath at the reference's sweeps (what a lossless run takes).
+	Reference int64 `json:"reference"`
+	Datapath  int64 `json:"datapath"`
 	// The overflow events before the divergence (the first 1000 of the run) and how many there were in all.
 	OverflowsBefore     []datapath.Overflow `json:"overflows_before"`
 	OverflowCountBefore uint64              `json:"overflow_count_before"`
@@ -37,8 +40,10 @@ type Report struct {
 
 // Lockstep runs the float64 reference and the datapath side by side from the same initial
 // weights (SPEC.md, seed) for up to iterations iterations and compares, after each one,
-// x*, z*, the sweeps and cycles, every z_n, W, b and c. It stops at the first difference. tick is called after
-// every iteration (for a progress bar); it may be nil.
+// everything the hardware exposes: x*, z*, the data vector the search started from, the
+// sweeps it ran and the iteration's cycles, then every z_n, W, b and c. It stops at the
+// first difference. tick is called after every iteration (for a progress bar); it may be
+// nil.
 func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*Report, error) {
 	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
 	if err != nil {
@@ -78,7 +83,8 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 }
 
 // compare returns the first difference after iteration t, in the order a user debugs:
-// the pseudo-sample, the hidden states of the data, then the parameters.
+// the search (searchMismatch), the hidden states of the data, then the parameters. It is
+// the one comparison behind Lockstep and RunFull.
 func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m datapath.Model) *Divergence {
 	div := func(signal string, index []int, r, d int64) *Divergence {
 		evs, _ := m.Overflows()
@@ -94,23 +100,9 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 		}
 		return &Divergence{Iteration: t, Signal: signal, Index: index, Reference: r, Datapath: d, OverflowsBefore: before, OverflowCountBefore: count}
 	}
-	for j := range want.X {
-		if want.X[j] != got.X[j] {
-			return div("x*", []int{j}, int64(want.X[j]), int64(got.X[j]))
-		}
-	}
-	for i := range want.Z {
-		if want.Z[i] != got.Z[i] {
-			return div("z*", []int{i}, int64(want.Z[i]), int64(got.Z[i]))
-		}
-	}
-	// The sweeps run and the cycles they took are what the hardware exposes too.
-	if want.Sweeps != got.Sweeps {
-		return div("sweeps", nil, int64(want.Sweeps), int64(got.Sweeps))
-	}
 	arch := m.Arch()
-	if c := arch.IterationCycles(t, want.Sweeps); c != got.Cycles {
-		return div("cycles", nil, int64(c), int64(got.Cycles))
+	if mm := searchMismatch(t, want, got, &arch); mm != nil {
+		return div(mm.signal, mm.index, mm.reference, mm.datapath)
 	}
 	for n, zn := range got.Hidden {
 		for i, v := range ref.Hidden(n) {
@@ -136,6 +128,43 @@ func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.R
 		if rc[j] != dc[j] {
 			return div("c", []int{j}, rc[j], dc[j])
 		}
+	}
+	return nil
+}
+
+// mismatch is one differing value: a Divergence without its overflow context.
+type mismatch struct {
+	signal              string
+	index               []int
+	reference, datapath int64
+}
+
+// searchMismatch returns the first difference in what iteration t's negative search
+// exposes, or nil: the pseudo-sample x*, z*; then the data vector the search started from
+// (an overflow in the energy or best-energy register moves SH's start, and the search may
+// still end at the same x*, z*); then the sweeps it ran; then the iteration's cycles
+// against arch's cycle formula at the reference's sweeps, which is what the lossless
+// datapath takes (cycles are defined by that formula). It reads only what the reference
+// records per iteration (herding.Iteration), so RunFull uses it at every iteration too.
+func searchMismatch(t int, want herding.Iteration, got *datapath.Result, arch *datapath.Arch) *mismatch {
+	for j := range want.X {
+		if want.X[j] != got.X[j] {
+			return &mismatch{"x*", []int{j}, int64(want.X[j]), int64(got.X[j])}
+		}
+	}
+	for i := range want.Z {
+		if want.Z[i] != got.Z[i] {
+			return &mismatch{"z*", []int{i}, int64(want.Z[i]), int64(got.Z[i])}
+		}
+	}
+	if want.Start != got.Start {
+		return &mismatch{"start", nil, int64(want.Start), int64(got.Start)}
+	}
+	if want.Sweeps != got.Sweeps {
+		return &mismatch{"sweeps", nil, int64(want.Sweeps), int64(got.Sweeps)}
+	}
+	if c := arch.IterationCycles(t, want.Sweeps); c != got.Cycles {
+		return &mismatch{"cycles", nil, int64(c), int64(got.Cycles)}
 	}
 	return nil
 }

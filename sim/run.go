@@ -16,9 +16,10 @@ import (
 // sweep): it is computed once and read, never written, by every RunFull, so any number of
 // them may share it concurrently.
 //
-// It keeps per iteration only x*_t and z*_t, the running moment error, and a 64-bit FNV-1a
-// fingerprint of the full state the lockstep comparison looks at (every z_n, W, b, c):
-// T (D + K + 16) bytes in all, where storing the state itself would take
+// It keeps per iteration only what the search exposes (x*_t, z*_t, its start and sweeps),
+// the running moment error, and a 64-bit FNV-1a fingerprint of the full state the lockstep
+// comparison looks at (every z_n, W, b, c):
+// T (D + K + 32) bytes in all, where storing the state itself would take
 // T (N K + 8 (K D + K + D)) bytes (USPS, K = 50, T = 2000: about 270 MB). A datapath whose
 // state fingerprint or pseudo-sample differs at iteration t is then located exactly by
 // replaying a fresh reference engine to t and running Lockstep's comparison; the replay
@@ -28,6 +29,8 @@ type Reference struct {
 	cfg         herding.Config
 	X, Z        [][]int8  // x*_t and z*_t at index t-1
 	MomentError []float64 // the reference's running moment error after iteration t, at index t-1
+	start       []int     // the search's start (herding.Iteration.Start) of iteration t, at index t-1
+	sweeps      []int     // the sweeps iteration t ran, at index t-1
 	state       []uint64  // fingerprint of (z_n, W, b, c) after iteration t, at index t-1
 	w0, b0, c0  []int64
 	xcols       bitcols.Columns // x as D columns of N bits (bit n set when x_nj = +1)
@@ -58,6 +61,7 @@ func NewReference(data *dataset.Binary, cfg herding.Config, iterations int, tick
 		}
 		r.X, r.Z = append(r.X, it.X), append(r.Z, it.Z)
 		r.MomentError = append(r.MomentError, it.MomentError)
+		r.start, r.sweeps = append(r.start, it.Start), append(r.sweeps, it.Sweeps)
 		w, b, c := eng.Params().Ints()
 		r.state = append(r.state, fp.sum(data.N(), eng.Hidden, w, b, c))
 		if tick != nil {
@@ -79,7 +83,7 @@ func (r *Reference) Data() *dataset.Binary { return r.data }
 // FullRun is what RunFull measured over the whole run of T iterations.
 type FullRun struct {
 	Iterations      int
-	BitExact        bool        // no difference in x*, z*, any z_n, W, b or c in T iterations
+	BitExact        bool        // no difference in T iterations in anything Lockstep compares (x*, z*, start, sweeps, cycles, every z_n, W, b, c)
 	FirstDivergence *Divergence // as Lockstep reports it; nil when bit exact
 	// Hamming distances between the datapath's pseudo-samples and the reference's, summed
 	// over the T iterations: x* (D bits) and z* (K bits) separately.
@@ -158,13 +162,20 @@ func (r *Reference) matches(a datapath.Arch) error {
 }
 
 // differs reports whether the datapath's state after iteration t is not the reference's:
-// pseudo-sample first (cheap), then the fingerprint of every z_n, W, b and c.
+// the search first (Lockstep's searchMismatch: pseudo-sample, start, sweeps, cycles; cheap),
+// then the fingerprint of every z_n, W, b and c.
 func (r *Reference) differs(t int, got *datapath.Result, m datapath.Model, fp *fingerprinter) bool {
-	if hamming(got.X, r.X[t-1]) > 0 || hamming(got.Z, r.Z[t-1]) > 0 {
+	arch := m.Arch()
+	if searchMismatch(t, r.iteration(t), got, &arch) != nil {
 		return true
 	}
 	w, b, c := m.Weights()
 	return fp.sum(len(got.Hidden), func(n int) []int8 { return got.Hidden[n] }, w, b, c) != r.state[t-1]
+}
+
+// iteration is what the reference recorded of iteration t's search.
+func (r *Reference) iteration(t int) herding.Iteration {
+	return herding.Iteration{T: t, X: r.X[t-1], Z: r.Z[t-1], Start: r.start[t-1], Sweeps: r.sweeps[t-1], MomentError: r.MomentError[t-1]}
 }
 
 // locate replays the reference to iteration t and names the difference with Lockstep's

@@ -30,11 +30,15 @@ func newLockstepCommand() *cobra.Command {
 		Use:   "lockstep",
 		Short: "Run the reference and the cycle-level datapath side by side and name the first divergence",
 		Long: `lockstep runs the float64 reference and the fixed-point datapath model from the same
-initial weights and compares, after every iteration, x*, z*, every z_n, W, b and c. It prints
-one JSON object: bit_exact, iterations, first_divergence (iteration, signal, index, both values,
-the overflow events before it) or null, cycles_per_iteration (the mean; "cycles" lists every
-iteration's, which depends on the sweeps it ran), overflow counts and the range of every
-register. It exits 0 whenever it ran, whatever the verdict.`,
+initial weights and compares, after every iteration, everything the hardware exposes: x*, z*,
+the data vector the search started from ("start"; -1 for the previous pseudo-sample), the
+sweeps it ran, the iteration's cycles (against the cycle formula at the reference's sweeps,
+what a lossless run takes), then every z_n, W, b and c. bit_exact is true only when all of
+them agree at every iteration. It prints one JSON object: bit_exact, iterations,
+first_divergence (iteration, signal, index, both values, the overflow events before it) or
+null, cycles_per_iteration (the mean; "cycles" lists every iteration's, which depends on the
+sweeps it ran), overflow counts and the range of every register. It exits 0 whenever it ran,
+whatever the verdict.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := model.config()

@@ -145,7 +145,8 @@ func (j *vectorsJob) run() (*testvectors.Manifest, error) {
 		return nil, err
 	}
 	if !rep.BitExact {
-		return nil, notBitExact(rep)
+		// Exit status 1: the Arch does not reproduce the reference (a mismatch, not a usage error).
+		return nil, &exitError{code: 1, err: notBitExact(rep)}
 	}
 	s, err := j.referenceSet(tick)
 	if err != nil {
@@ -184,8 +185,7 @@ func (j *vectorsJob) referenceSet(tick func()) (*testvectors.Set, error) {
 // notBitExact explains a lockstep divergence and which register to widen.
 func notBitExact(rep *sim.Report) error {
 	d := rep.FirstDivergence
-	msg := fmt.Sprintf("the Arch is not bit-exact for this run, so hardware built from it could not reproduce the vectors: "+
-		"first divergence at iteration %d, %s%s: reference %d, datapath %d", d.Iteration, d.Signal, indexText(d.Index), d.Reference, d.Datapath)
+	msg := "the Arch is not bit-exact for this run, so hardware built from it could not reproduce the vectors: first divergence at " + divergenceText(d)
 	reg := culprit(d)
 	if reg == "" {
 		return fmt.Errorf("%s; no register overflowed before it (please report this)", msg)
@@ -199,6 +199,29 @@ func notBitExact(rep *sim.Report) error {
 		need = fmt.Sprintf(" to at least %d bits (the values it saw so far)", log.Bits())
 	}
 	return fmt.Errorf("%s; widen %s%s with %s, or leave its width unset for the lossless default; nothing was written", msg, reg, need, widenFlags(reg))
+}
+
+// divergenceText names a divergence: "iteration 3, W[1][2]: reference 5, datapath -3", or
+// for the search's start, sweeps and cycles what they are.
+func divergenceText(d *sim.Divergence) string {
+	where := fmt.Sprintf("iteration %d, ", d.Iteration)
+	switch d.Signal {
+	case "start":
+		return where + fmt.Sprintf("the search's start: reference %s, datapath %s", startText(d.Reference), startText(d.Datapath))
+	case "sweeps":
+		return where + fmt.Sprintf("the sweeps the search ran: reference %d, datapath %d", d.Reference, d.Datapath)
+	case "cycles":
+		return where + fmt.Sprintf("the iteration's cycles: %d by the cycle formula at the reference's sweeps, datapath %d", d.Reference, d.Datapath)
+	}
+	return where + fmt.Sprintf("%s%s: reference %d, datapath %d", d.Signal, indexText(d.Index), d.Reference, d.Datapath)
+}
+
+// startText names where a search started: a data vector, or (-1) the previous pseudo-sample.
+func startText(n int64) string {
+	if n < 0 {
+		return "the previous pseudo-sample"
+	}
+	return fmt.Sprintf("data vector %d", n)
 }
 
 // indexText writes [i][j].

@@ -97,3 +97,37 @@ func TestVectorsRejectsBadFlags(t *testing.T) {
 		require.ErrorContains(t, err, c.want, "%v", c.args)
 	}
 }
+
+// TestVectorsRefusesAMovedSearchStart: an Arch whose energy or best-energy register moves
+// SH's start is not bit-exact, even when x*, z* and the weights match: vectors refuses it
+// with exit status 1 (a mismatch), naming the iteration, the start and the register, and
+// writes nothing.
+func TestVectorsRefusesAMovedSearchStart(t *testing.T) {
+	cases := []struct {
+		data, reg, iters, want, widen string
+	}{
+		{sh6(t), "energy=4:wrap", "3",
+			"first divergence at iteration 3, the search's start: reference data vector 0, datapath data vector 2; register energy overflowed first",
+			"widen energy to at least 7 bits"},
+		{be(t), "best_energy=5:wrap", "4",
+			"first divergence at iteration 2, the search's start: reference data vector 0, datapath data vector 5; register best_energy overflowed first",
+			"widen best_energy"},
+	}
+	for _, c := range cases {
+		for _, arch := range [][]string{{"--lanes", "2"}, {"--arch", "tiled"}} {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "v")
+			_, err := run(t, append([]string{"vectors", "--data", c.data, "--hidden", "3", "--iters", c.iters, "--reg", c.reg, "--out", dir}, arch...)...)
+			require.Error(t, err, "%s %v", c.reg, arch)
+			require.Equal(t, 1, exitCode(t, err))
+			for _, want := range []string{"the Arch is not bit-exact", c.want, c.widen, "nothing was written"} {
+				require.Contains(t, err.Error(), want, "%s %v", c.reg, arch)
+			}
+			require.NotContains(t, err.Error(), "please report")
+			require.NoDirExists(t, dir)
+			entries, err := os.ReadDir(parent)
+			require.NoError(t, err)
+			require.Empty(t, entries)
+		}
+	}
+}

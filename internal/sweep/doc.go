@@ -16,10 +16,11 @@
 //
 // # What a point measures
 //
-// The reference runs once per sweep (sim.NewReference: x*, z*, moment error and a state
-// fingerprint per iteration, small even at USPS scale). Each point then runs the datapath
-// for all T iterations without stopping and records: the first divergence (sim's lockstep
-// comparison of x*, z*, every z_n, W, b, c; null when bit exact over T), the pseudo-sample
+// The reference runs once per sweep (sim.NewReference: x*, z*, the search's start and
+// sweeps, moment error and a state fingerprint per iteration, small even at USPS scale).
+// Each point then runs the datapath for all T iterations without stopping and records: the
+// first divergence (sim's lockstep comparison of x*, z*, the search's start, sweeps and
+// cycles, every z_n, W, b, c; null when bit exact over T), the pseudo-sample
 // Hamming distance to the reference summed over T (x* and z* apart) and per iteration,
 // the datapath's moment error at T and the reference's, and overflow counts and observed
 // widths per register. The moment error is the reference's definition (max over the

@@ -159,6 +159,46 @@ func TestRunFullAgreesWithLockstep(t *testing.T) {
 	}
 }
 
+// TestAMovedSearchStartIsNotBitExact: issue 17's sh6 case (item 1). With energy s4.0
+// wrap, an overflow moves SH's start at iteration 3 (data vector 2 instead of 0) and the
+// search runs 2 sweeps instead of 1 to the same x*, z*: the point is not bit exact, its
+// first divergence is the start, and the Hamming distances stay 0. energy=7 holds every
+// value (the lossless reference of the same grid) and stays bit exact.
+func TestAMovedSearchStartIsNotBitExact(t *testing.T) {
+	data := &dataset.Binary{Name: "sh6", D: 5}
+	for _, line := range []string{"11111", "11111", "11011", "11111", "11111", "11111"} {
+		row := make([]int8, len(line))
+		for j, c := range line {
+			row[j] = map[rune]int8{'0': -1, '1': 1}[c]
+		}
+		data.Rows = append(data.Rows, row)
+	}
+	setup := Setup{Data: data, Config: herding.Config{Hidden: 3, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 2, Iterations: 3}
+	spec, err := NewSpec([]string{"energy=4,7"}, "wrap", false)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	_, err = Run(Options{Setup: setup, Spec: spec, Out: dir, Workers: 1})
+	require.NoError(t, err)
+	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	require.Len(t, recs, 2)
+
+	narrow := recs["energy=4 wrap"]
+	require.True(t, narrow.Valid)
+	require.False(t, narrow.BitExact)
+	d := narrow.FirstDivergence
+	require.NotNil(t, d)
+	require.Equal(t, 3, d.Iteration)
+	require.Equal(t, "start", d.Signal)
+	require.Equal(t, int64(0), d.Reference)
+	require.Equal(t, int64(2), d.Datapath)
+	require.Equal(t, "energy", d.FirstOverflow.Register)
+	require.Zero(t, narrow.HammingX+narrow.HammingZ, "the pseudo-samples match: only the start, sweeps and cycles differ")
+
+	wide := recs["energy=7 wrap"]
+	require.True(t, wide.Valid && wide.BitExact)
+	require.Nil(t, wide.FirstDivergence)
+}
+
 // naiveMomentError sums the datapath's updates with plain loops over its hidden states.
 func naiveMomentError(t *testing.T, s Setup, a datapath.Arch) float64 {
 	p := herding.InitialWeights(a.K, a.D, a.N, s.Config.Seed)

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// sh6 is issue 17's case (item 1): with energy s4.0 wrap an overflow moves SH's start at
+// iteration 3 (data vector 2 instead of 0); the search ends at the reference's x* and z*
+// but runs 2 sweeps instead of 1.
+func sh6(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sh6.txt")
+	require.NoError(t, os.WriteFile(path, []byte("11111\n11111\n11011\n11111\n11111\n11111\n"), 0o644))
+	return path
+}
+
+// be: with best_energy s5.0 wrap the start moves at iteration 2 (data vector 5 instead of
+// 0) and nothing else differs over T = 4: x*, z*, sweeps, cycles and weights all match.
+func be(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "be.txt")
+	require.NoError(t, os.WriteFile(path, []byte("1111\n1010\n1101\n1111\n1111\n1111\n"), 0o644))
+	return path
+}
+
+type lockstepJSON struct {
+	BitExact        bool `json:"bit_exact"`
+	Iterations      int  `json:"iterations"`
+	FirstDivergence *struct {
+		Iteration int    `json:"iteration"`
+		Signal    string `json:"signal"`
+		Index     []int  `json:"index"`
+		Reference int64  `json:"reference"`
+		Datapath  int64  `json:"datapath"`
+	} `json:"first_divergence"`
+	Cycles []uint64 `json:"cycles"`
+}
+
+func runLockstep(t *testing.T, args ...string) lockstepJSON {
+	t.Helper()
+	out, err := run(t, append([]string{"lockstep"}, args...)...)
+	require.NoError(t, err, "lockstep exits 0 whatever the verdict")
+	var rep lockstepJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	return rep
+}
+
+// TestLockstepNamesAMovedSearchStart: bit_exact is false when only the search's start
+// (and what follows from it: sweeps, cycles) differs, on the lane and the tiled datapath,
+// and the first divergence names the iteration and the start.
+func TestLockstepNamesAMovedSearchStart(t *testing.T) {
+	cases := []struct {
+		data, reg, iters string
+		iter             int
+		dpStart          int64
+	}{
+		{sh6(t), "energy=4:wrap", "3", 3, 2},
+		{be(t), "best_energy=5:wrap", "4", 2, 5},
+	}
+	for _, c := range cases {
+		for _, arch := range [][]string{{"--lanes", "2"}, {"--arch", "tiled"}} {
+			common := append([]string{"--data", c.data, "--hidden", "3", "--iters", c.iters}, arch...)
+			lossless := runLockstep(t, common...)
+			require.True(t, lossless.BitExact, "%s %v lossless", c.reg, arch)
+
+			rep := runLockstep(t, append(common, "--reg", c.reg)...)
+			require.False(t, rep.BitExact, "%s %v", c.reg, arch)
+			d := rep.FirstDivergence
+			require.NotNil(t, d, "%s %v", c.reg, arch)
+			require.Equal(t, c.iter, d.Iteration, "%s %v", c.reg, arch)
+			require.Equal(t, "start", d.Signal, "%s %v", c.reg, arch)
+			require.Nil(t, d.Index)
+			require.Equal(t, int64(0), d.Reference, "%s %v: the reference starts at data vector 0", c.reg, arch)
+			require.Equal(t, c.dpStart, d.Datapath, "%s %v", c.reg, arch)
+			require.Equal(t, c.iter, rep.Iterations)
+			require.Len(t, rep.Cycles, c.iter)
+			require.Equal(t, lossless.Cycles[:c.iter-1], rep.Cycles[:c.iter-1], "%s %v: cycles before the divergence are the lossless run's", c.reg, arch)
+		}
+	}
+}
