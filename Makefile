@@ -2,24 +2,25 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check tidy-check bench bench-step clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test vet fmt-check tidy-check apidiff api-update bench bench-step clean usps-full usps-pack usps-walltime
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./cmd/herdsim
 
-# The main job on the built-in default data: herd with safe herding and write the trace,
-# weights, summary and pictures to out/demo.
+# herdsim's main job as a chain on the built-in default data, into out/demo
+# (scripts/demo.sh): the float64 reference with its pictures (herd/), the datapath model in
+# lockstep with it (lockstep.json), golden vectors (vectors/), Verilog (rtl/) and Icarus's
+# or Verilator's verdict (rtlsim.txt; skipped, and said so, without a simulator).
 demo: build
-	$(BIN) herd --data default --mode SH --hidden 16 --iters 2000 --out out/demo
-	@echo "wrote out/demo: trace.jsonl weights.json summary.json samples.png rates.png moment_error.png"
+	HERDSIM=$(BIN) scripts/demo.sh out/demo
 
 # Everything CI checks: vet, formatting, the whole test suite, every benchmark run once
 # (-short: shorter warm-ups) to prove it runs, not timed (`make bench` for the figures);
 # herding again with GOEXPERIMENT=simd, whose AVX-512 flip kernel (herding/flips_simd.go)
 # must give the portable kernel's bits.
-test: vet fmt-check tidy-check
+test: vet fmt-check tidy-check apidiff
 	$(GO) test ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
@@ -31,6 +32,15 @@ vet:
 # go.mod and go.sum as `go mod tidy` would leave them (it prints the diff and fails if not).
 tidy-check:
 	$(GO) mod tidy -diff
+
+# The public API of fixedpoint and testvectors against the baselines in api/ (apidiff from
+# golang.org/x/exp, a tool of go.mod): fails on a removed or changed name
+# (scripts/apidiff.sh). api-update records a deliberate change.
+apidiff:
+	GO=$(GO) scripts/apidiff.sh check
+
+api-update:
+	GO=$(GO) scripts/apidiff.sh update
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
