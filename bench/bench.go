@@ -1,14 +1,15 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 	"herdsim/sim"
 	"herdsim/testvectors"
@@ -44,8 +45,13 @@ type Report struct {
 	Ratios map[string]float64 `json:"ratios"`
 }
 
+// ErrMismatch is wrapped by Run's error when an implementation does not reproduce the
+// vector set (a verdict, where every other error is a tool or input error).
+var ErrMismatch = errors.New("mismatch")
+
 // Run measures the Go model and each simulator on one vector set. A simulator that is
-// missing is an error (*sim.RTLError); a run that does not PASS is an error too.
+// missing is an error (*sim.RTLError); a run that does not PASS is an error too, wrapping
+// ErrMismatch.
 func Run(opt Options) (*Report, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
@@ -65,11 +71,11 @@ func Run(opt Options) (*Report, error) {
 	}
 	rtlDir := opt.RTLDir
 	if rtlDir == "" {
-		tmp, err := os.MkdirTemp("", "herdsim-bench-*")
+		tmp, err := interrupt.TempDir("", "herdsim-bench-*")
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(tmp)
+		defer interrupt.Remove(tmp)
 		if _, err := rtlgen.Write(tmp, set); err != nil {
 			return nil, err
 		}
@@ -93,7 +99,7 @@ func Run(opt Options) (*Report, error) {
 			return nil, err
 		}
 		if !r.Pass {
-			return nil, fmt.Errorf("bench: %s did not pass the vector set: %s", s, r.Mismatch)
+			return nil, fmt.Errorf("bench: %s did not pass the vector set (%w): %s", s, ErrMismatch, r.Mismatch)
 		}
 		rep.Speeds = append(rep.Speeds, Speed{Name: s, Cycles: r.Cycles, BuildSeconds: r.Build.Seconds(),
 			RunSeconds: r.Run.Seconds(), CyclesPerSecond: float64(r.Cycles) / r.Run.Seconds()})
@@ -123,7 +129,7 @@ func GoModel(set *testvectors.Set) (*Speed, error) {
 	for t := 0; t < set.Iterations; t++ {
 		r := m.RunIteration()
 		if r.Cycles != set.Cycles[t] || !equal(r.X, set.XStar[t]) || !equal(r.Z, set.ZStar[t]) {
-			return nil, fmt.Errorf("bench: the Go model differs from the vector set at iteration %d", t+1)
+			return nil, fmt.Errorf("bench: the Go model differs from the vector set at iteration %d (%w)", t+1, ErrMismatch)
 		}
 		cycles += r.Cycles
 	}

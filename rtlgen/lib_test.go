@@ -10,8 +10,9 @@ import (
 )
 
 // runAccArrayTB runs lib/herd_acc_array_tb.v in Icarus on the given module text with the
-// given parameters and returns its output.
-func runAccArrayTB(t *testing.T, module string, params map[string]int) (string, error) {
+// given parameters and returns its output; extra are more iverilog arguments (defines,
+// the iCE40 cell models).
+func runAccArrayTB(t *testing.T, module string, params map[string]int, extra ...string) (string, error) {
 	t.Helper()
 	dir := t.TempDir()
 	tb, err := libFS.ReadFile("lib/herd_acc_array_tb.v")
@@ -27,6 +28,7 @@ func runAccArrayTB(t *testing.T, module string, params map[string]int) (string, 
 	for k, v := range params {
 		args = append(args, "-P", fmt.Sprintf("herd_acc_array_tb.%s=%d", k, v))
 	}
+	args = append(args, extra...)
 	args = append(args, "tb.v", "m.v")
 	build := exec.Command("iverilog", args...)
 	build.Dir = dir
@@ -53,6 +55,7 @@ func TestAccArray(t *testing.T) {
 		{"B": 16, "T": 4, "FW": 10, "FSAT": 1, "CHAIN": 1},
 		{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "CHAIN": 1, "IN_REG": 1},
 		{"B": 4, "T": 3, "FW": 5, "FSAT": 1, "CHAIN": 0},
+		{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "CHAIN": 1, "MAC": 3}, // behavioural DSP accumulators
 	} {
 		t.Run(fmt.Sprint(p), func(t *testing.T) {
 			out, err := runAccArrayTB(t, module, p)
@@ -61,12 +64,47 @@ func TestAccArray(t *testing.T) {
 			}
 		})
 	}
-	broken := strings.Replace(module, "wire [FW-1:0] sum = acc + addend;", "wire [FW-1:0] sum = acc + addend + {{(FW-1){1'b0}}, (acc == 3)};", 1)
+	broken := strings.Replace(module, "wire [FW-1:0] sum = acc_q + addend;", "wire [FW-1:0] sum = acc_q + addend + {{(FW-1){1'b0}}, (acc_q == 3)};", 1)
 	if broken == module {
 		t.Fatal("the mutation did not apply: the module's adder line changed")
 	}
 	out, err := runAccArrayTB(t, broken, map[string]int{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "CHAIN": 1})
 	if err == nil || !strings.Contains(out, "MISMATCH") {
 		t.Fatalf("a wrong add passed the testbench: %v\n%s", err, out)
+	}
+}
+
+// TestAccArrayMAC: with the UP5K's primitives (UP5KDefine, Yosys's SB_MAC16 model) the
+// accumulators in DSP blocks match the behavioural model cycle for cycle, z, chain and
+// overflow included, at widths that overflow (6 bits) and at USPS's (22 bits, above one
+// 16-bit half); and a DSP configured wrongly (the halves' carry cut) fails.
+func TestAccArrayMAC(t *testing.T) {
+	if _, err := exec.LookPath("iverilog"); err != nil {
+		t.Skip("iverilog not on PATH (apt-get install iverilog)")
+	}
+	cells, err := ICE40CellModels()
+	if err != nil {
+		t.Skip(err)
+	}
+	module := libFile(AccArrayFile)
+	up5k := []string{"-g2012", "-DNO_ICE40_DEFAULT_ASSIGNMENTS", "-D" + UP5KDefine, cells}
+	for _, p := range []map[string]int{
+		{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "CHAIN": 1, "MAC": 8},
+		{"B": 16, "T": 2, "FW": 22, "FSAT": 0, "CHAIN": 0, "MAC": 8, "IN_REG": 1},
+	} {
+		t.Run(fmt.Sprint(p), func(t *testing.T) {
+			out, err := runAccArrayTB(t, module, p, up5k...)
+			if err != nil || !strings.Contains(out, "PASS") {
+				t.Fatalf("%v\n%s", err, out)
+			}
+		})
+	}
+	broken := strings.Replace(module, ".TOPADDSUB_CARRYSELECT(2'd2)", ".TOPADDSUB_CARRYSELECT(2'd0)", 1)
+	if broken == module {
+		t.Fatal("the mutation did not apply: the SB_MAC16's carry select changed")
+	}
+	out, err := runAccArrayTB(t, broken, map[string]int{"B": 16, "T": 2, "FW": 22, "FSAT": 0, "CHAIN": 0, "MAC": 8}, up5k...)
+	if err == nil || !strings.Contains(out, "MISMATCH") {
+		t.Fatalf("a DSP accumulator without its carry passed the testbench: %v\n%s", err, out)
 	}
 }

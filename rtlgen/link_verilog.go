@@ -41,19 +41,25 @@ end
 `
 
 // linkCRC is a bit-serial CRC-16 named by prefix p: while <p>crc_go is high it takes the
-// byte <p>crc_in (then 8 cycles, MSB first); <p>crc_init restarts it at 0xFFFF.
+// byte <p>crc_in (then 9 cycles, MSB first); <p>crc_init restarts it at 0xFFFF. Its inputs
+// are registered first: the UART's byte-taking logic that forms them then ends at a
+// flip-flop instead of fanning out to the CRC's enables (bytes are 10 BAUD_DIV cycles apart).
 func linkCRC(p string) string {
 	return strings.ReplaceAll(`
 reg [15:0] Pcrc;
-reg [7:0] Pcrc_b;
+reg [7:0] Pcrc_b, Pcrc_in_q;
 reg [3:0] Pcrc_n;
-wire Pcrc_busy = Pcrc_n != 4'd0;
+reg Pcrc_init_q, Pcrc_go_q;
+wire Pcrc_busy = Pcrc_go_q || Pcrc_n != 4'd0;
 always @(posedge cclk) begin
-  if (Pcrc_init) begin
+  Pcrc_init_q <= Pcrc_init;
+  Pcrc_go_q <= Pcrc_go;
+  Pcrc_in_q <= Pcrc_in;
+  if (Pcrc_init_q) begin
     Pcrc <= 16'hffff;
     Pcrc_n <= 4'd0;
-  end else if (Pcrc_go) begin
-    Pcrc_b <= Pcrc_in;
+  end else if (Pcrc_go_q) begin
+    Pcrc_b <= Pcrc_in_q;
     Pcrc_n <= 4'd8;
   end else if (Pcrc_busy) begin
     Pcrc <= {Pcrc[14:0], 1'b0} ^ ((Pcrc[15] ^ Pcrc_b[7]) ? 16'h1021 : 16'h0000);
@@ -243,15 +249,26 @@ always @* begin
     default: t_last = 9'd511;
   endcase
 end
-assign tb_load = ts != T_IDLE && tb_idle && !tcrc_busy && (ts != T_PAY || !t_core || t_core_rdy);
+// The CRC needs 9 cycles after a byte is taken, a byte takes 10 BAUD_DIV: it is never busy
+// when the UART is idle.
+assign tb_load = ts != T_IDLE && tb_idle && (ts != T_PAY || !t_core || t_core_rdy);
 // hb empties as its beat's high byte goes out (t_beat).
 wire t_beat = ts == T_PAY && tb_load && t_core && t_cnt[0] && !t_pad;
-assign rec_ready = !hb_v && ts == T_PAY && t_kind == K_RECORD;
-assign rd_ready = !hb_v && ts == T_PAY && t_kind == K_READ && !t_pad;
+// The streams' tready are registers: hb is empty, the frame's payload is under way, and
+// no beat is taken this cycle. Each beat then costs a cycle more (bytes are 10 BAUD_DIV
+// cycles apart), and the core's output logic sees a flip-flop, not the transmitter's state.
+wire hb_take = (rec_valid && rec_ready) || (rd_valid && rd_ready);
+reg rec_ready_q, rd_ready_q;
+always @(posedge cclk) begin
+  rec_ready_q <= !rst && !hb_take && !hb_v && ts == T_PAY && t_kind == K_RECORD;
+  rd_ready_q <= !rst && !hb_take && !hb_v && ts == T_PAY && t_kind == K_READ && !t_pad;
+end
+assign rec_ready = rec_ready_q;
+assign rd_ready = rd_ready_q;
 always @(posedge cclk) begin
   if (rst || ts == T_IDLE) begin
     hb_v <= 1'b0;
-  end else if ((rec_valid && rec_ready) || (rd_valid && rd_ready)) begin
+  end else if (hb_take) begin
     hb_v <= 1'b1;
     hb_data <= rec_ready ? rec_data : rd_data;
     hb_last <= rd_ready && rd_last;

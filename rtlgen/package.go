@@ -112,7 +112,7 @@ targets:
       icestorm:
         pnr: next
         nextpnr_options: [--up5k, --package, sg48, --freq, 40]
-        yosys_synth_options: [-DHERD_SB_SPRAM]
+        yosys_synth_options: [-DHERD_ICE40_UP5K]
 
 parameters:
 `)
@@ -192,7 +192,7 @@ herd_core core (
   .idle(idle), .done(done), .overflow(overflow));
 `+"```"+`
 
-Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_SB_SPRAM for the
+Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_ICE40_UP5K for the
 UP5K's SPRAM primitive); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
 its self-checking testbench, herd.core the FuseSoC description.
 `, minC, maxC, s.XWords, s.WWords, s.PW)

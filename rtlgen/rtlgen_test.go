@@ -204,7 +204,7 @@ func TestTiledYosysReads(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := writeTiledFolder(t, a)
 			files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
-			script := "read_verilog -lib +/ice40/cells_sim.v; read_verilog -DHERD_SB_SPRAM " + strings.Join(files, " ") + "; hierarchy -check -top herd_board; proc"
+			script := "read_verilog -lib +/ice40/cells_sim.v; read_verilog -DHERD_ICE40_UP5K " + strings.Join(files, " ") + "; hierarchy -check -top herd_board; proc"
 			cmd := exec.Command("yosys", "-q", "-p", script)
 			cmd.Dir = dir
 			if out, err := cmd.CombinedOutput(); err != nil {

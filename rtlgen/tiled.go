@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"herdsim/datapath"
@@ -27,6 +30,29 @@ const (
 	AccArrayFile = "herd_acc_array.v"
 	SPRAMFile    = "herd_spram.v"
 )
+
+// UP5KDefine is the Verilog macro that makes the tiled core use the iCE40 UP5K's
+// primitives (SB_SPRAM256KA for X and W, SB_MAC16 for MACAccumulators field
+// accumulators); without it the same files describe equivalent behavioural logic.
+const UP5KDefine = "HERD_ICE40_UP5K"
+
+// MACAccumulators is how many of the field accumulators (WRAP mode) herd_acc_array puts
+// in DSP blocks: the UP5K's 8 SB_MAC16, one 32-bit accumulator each.
+const MACAccumulators = 8
+
+// ICE40CellModels returns the path of Yosys's simulation models of the iCE40 primitives
+// (cells_sim.v), found where Yosys finds its share folder: beside its binary.
+func ICE40CellModels() (string, error) {
+	yosys, err := exec.LookPath("yosys")
+	if err != nil {
+		return "", fmt.Errorf("the iCE40 cell models come with yosys, which is not on PATH (apt-get install yosys)")
+	}
+	cells := filepath.Join(filepath.Dir(yosys), "..", "share", "yosys", "ice40", "cells_sim.v")
+	if _, err := os.Stat(cells); err != nil {
+		return "", fmt.Errorf("Yosys's iCE40 cell models: %w", err)
+	}
+	return cells, nil
+}
 
 // TiledSourceFiles are the tiled design's Verilog files, leaves first.
 var TiledSourceFiles = []string{SPRAMFile, AccArrayFile, CoreFile}
@@ -76,6 +102,7 @@ func tiledParams(a datapath.Arch) string {
 	p("ZT", s.NT*a.Tile, "z* bits in tiles: NT T")
 	p("BG", s.NTE*s.GT, "b memory words (groups, the padding of the last tile included)")
 	p("WWORDS", s.WWords, "W words the load brings: every tile's groups")
+	p("MAC_ACCS", MACAccumulators, "field accumulators in DSP blocks with "+UP5KDefine+" (WRAP mode)")
 	for _, r := range datapath.Regs() {
 		spec := a.Spec(r)
 		p(regParam(r)+"_W", spec.Format.Word, fmt.Sprintf("register %s: %v", r, spec.Format))

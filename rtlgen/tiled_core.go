@@ -534,7 +534,8 @@ wire [T*16-1:0] arr_z;
 wire [FIELD_W-1:0] arr_chain;
 /* verilator lint_on UNUSEDSIGNAL */
 wire arr_ovf;
-herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH), .IN_REG(0)) arr (
+herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH), .IN_REG(0),
+                .MAC(MAC_ACCS)) arr (
   .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
   .capture(arr_capture), .shift(arr_shift), .z(arr_z), .chain_out(arr_chain), .overflow(arr_ovf)
 );

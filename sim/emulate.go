@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 )
 
@@ -78,11 +79,11 @@ func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir s
 		argv = append(argv, p)
 	}
 	argv = append(argv, harness)
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd := interrupt.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = work
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
+	if err := interrupt.Run(cmd); err != nil {
 		if ctx.Err() != nil {
 			return "", rtlErr("emulator: build cancelled: %w", ctx.Err())
 		}
@@ -136,7 +137,7 @@ func StartEmulator(ctx context.Context, binary string, baudDiv int, stderr io.Wr
 		return nil, &RTLError{err}
 	}
 	cmd.Stdout = pw
-	if err := cmd.Start(); err != nil {
+	if err := interrupt.Start(cmd); err != nil {
 		pr.Close()
 		pw.Close()
 		return nil, rtlErr("emulator %s: %w", binary, err)
@@ -144,7 +145,7 @@ func StartEmulator(ctx context.Context, binary string, baudDiv int, stderr io.Wr
 	pw.Close()
 	e.cmd = cmd
 	go func() {
-		e.err = cmd.Wait()
+		e.err = interrupt.Wait(cmd)
 		close(e.done)
 	}()
 	line := make(chan string, 1)

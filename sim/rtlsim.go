@@ -18,6 +18,7 @@ import (
 	"herdsim/datapath"
 	"herdsim/dataset"
 	"herdsim/herding"
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 	"herdsim/testvectors"
 )
@@ -163,11 +164,11 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	if out == nil {
 		out = io.Discard
 	}
-	build, err := os.MkdirTemp("", "herdsim-rtlsim-*")
+	build, err := interrupt.TempDir("", "herdsim-rtlsim-*")
 	if err != nil {
 		return nil, &RTLError{err}
 	}
-	defer os.RemoveAll(build)
+	defer interrupt.Remove(build)
 	// The core reads its memory images from the working directory.
 	entries, err := os.ReadDir(opt.RTLDir)
 	if err != nil {
@@ -265,7 +266,7 @@ func runTool(dir string, argv []string, out io.Writer, scan func(string)) error 
 	cmd.Dir = dir
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
-	if err := cmd.Start(); err != nil {
+	if err := interrupt.Start(cmd); err != nil {
 		return err
 	}
 	done := make(chan struct{})
@@ -281,7 +282,7 @@ func runTool(dir string, argv []string, out io.Writer, scan func(string)) error 
 		}
 		_, _ = io.Copy(io.Discard, pr)
 	}()
-	err := cmd.Wait()
+	err := interrupt.Wait(cmd)
 	pw.Close()
 	<-done
 	var ee *exec.ExitError
@@ -298,16 +299,11 @@ func synthNetlist(dir string, a datapath.Arch, out io.Writer) ([]string, error) 
 	if !a.Tiled() {
 		return nil, rtlErr("netlist simulation: the lane datapath's core reads $readmemh images that synthesis would freeze; use --arch tiled")
 	}
-	yosys, err := exec.LookPath("yosys")
+	cells, err := rtlgen.ICE40CellModels()
 	if err != nil {
-		return nil, rtlErr("netlist simulation needs yosys on PATH (apt-get install yosys)")
+		return nil, rtlErr("netlist simulation: %w", err)
 	}
-	// Where Yosys itself finds its share folder ("+/"): beside its binary.
-	cells := filepath.Join(filepath.Dir(yosys), "..", "share", "yosys", "ice40", "cells_sim.v")
-	if _, err := os.Stat(cells); err != nil {
-		return nil, rtlErr("netlist simulation: Yosys's iCE40 cell models: %w", err)
-	}
-	script := "read_verilog -DHERD_SB_SPRAM " + strings.Join(rtlgen.TiledSourceFiles, " ") +
+	script := "read_verilog -D" + rtlgen.UP5KDefine + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
 		"; synth_ice40 -top herd_core; write_verilog -noattr " + NetlistFile
 	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
 		return nil, rtlErr("yosys: synthesis for the netlist failed: %w", err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 )
 
@@ -180,11 +181,11 @@ func Run(opt Options) (*Result, error) {
 	if err := checkWritable(opt.Keep); err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp("", "herdsim-synth-*")
+	work, err := interrupt.TempDir("", "herdsim-synth-*")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(work)
+	defer interrupt.Remove(work)
 	if err := copyDir(opt.RTLDir, work, ".v", ".hex", ".pcf"); err != nil {
 		return nil, err
 	}
@@ -202,7 +203,7 @@ func Run(opt Options) (*Result, error) {
 	// Yosys.
 	define := ""
 	if opt.Target == "ice40-up5k" {
-		define = "-D HERD_SB_SPRAM " // the tiled core's X and W are the UP5K's SPRAM blocks
+		define = "-D " + rtlgen.UP5KDefine + " " // the tiled core's SPRAM and DSP blocks
 	}
 	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " "))
 	if tg.Family == "ice40" {
@@ -364,7 +365,7 @@ func runTool(dir string, res *Result, step, bin string, args ...string) error {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, out
 	t0 := time.Now()
-	err = cmd.Run()
+	err = interrupt.Run(cmd)
 	res.Seconds[step] = time.Since(t0).Seconds()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -433,10 +434,10 @@ func checkWritable(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("synth: --keep %s: %w", dir, err)
 	}
-	f, err := os.CreateTemp(dir, ".herdsim-probe-*")
+	f, err := interrupt.TempFile(dir, ".herdsim-probe-*")
 	if err != nil {
 		return fmt.Errorf("synth: --keep %s is not writable: %w", dir, err)
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	return interrupt.Remove(f.Name())
 }

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"herdsim/internal/interrupt"
 )
 
 // WriteOptions control Write.
@@ -31,11 +33,11 @@ func Write(dir string, s *Set, opt WriteOptions) (*Manifest, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("testvectors: %w", err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-*")
+	tmp, err := interrupt.TempDir(parent, "."+filepath.Base(dir)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("testvectors: %w", err)
 	}
-	defer os.RemoveAll(tmp) // a no-op once renamed into place
+	defer interrupt.Remove(tmp) // a no-op once renamed into place
 	m, err := writeFiles(tmp, s)
 	if err != nil {
 		return nil, err
@@ -137,7 +139,7 @@ func publish(tmp, dir string, force bool) error {
 			return fmt.Errorf("testvectors: move the old set aside: %w", err)
 		}
 	}
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := interrupt.Rename(tmp, dir); err != nil {
 		if old != "" {
 			_ = os.Rename(old, dir)
 		}

@@ -26,7 +26,8 @@ checked against the set) and, with the core generated for it (--rtl, else genera
 temporary folder), under Icarus and Verilator (the self-checking testbench must PASS). It
 prints, for each, the cycles simulated, the run time, cycles per second and the ratio to the
 Go model, plus every pairwise ratio; each simulator's build time is reported apart from its
-run time. --format json (default) or markdown.`,
+run time. --format json (default) or markdown. Exit status: 0 with the report, 1 when an
+implementation does not reproduce the vector set, 2 on a usage, input or tool error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.VectorsDir == "" {
@@ -40,11 +41,14 @@ run time. --format json (default) or markdown.`,
 			}
 			opt.Log = cmd.ErrOrStderr()
 			rep, err := bench.Run(opt)
+			if errors.Is(err, bench.ErrMismatch) {
+				return &exitError{exitVerdict, err}
+			}
 			var re *sim.RTLError
 			if errors.As(err, &re) {
 				return &exitError{2, fmt.Errorf("bench: %w", err)}
 			}
-			if err != nil {
+			if err != nil { // an input error (a corrupt vector set): exit status 2
 				return err
 			}
 			if format == "markdown" {

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,6 +13,7 @@ import (
 
 	"herdsim/board"
 	"herdsim/internal/atomicfile"
+	"herdsim/internal/interrupt"
 	"herdsim/internal/progress"
 	"herdsim/rtlgen"
 	"herdsim/sim"
@@ -29,6 +28,8 @@ func newBoardCommand() *cobra.Command {
 framed, docs/fpga.md "The board link"): "board run" loads a vector set and captures the run,
 "board emulate" runs the board top in Verilator behind a pseudo-terminal, so that
 "board run --port <its pty>" takes the same code path as with a real board.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() }, // runnable, so that Args is checked
 	}
 	cmd.AddCommand(newBoardRunCommand(), newBoardEmulateCommand())
 	return cmd
@@ -55,9 +56,7 @@ capture file is left behind.`,
 			if port == "" || vectors == "" || capture == "" {
 				return &exitError{code: 2, err: errors.New("board run needs --port DEV, --vectors DIR and --capture FILE")}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			msg, err := boardRun(ctx, port, vectors, capture, timeout)
+			msg, err := boardRun(cmd.Context(), port, vectors, capture, timeout)
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}
@@ -124,9 +123,7 @@ to a temporary directory removed on exit.`,
 			if rtlDir == "" {
 				return &exitError{code: 2, err: errors.New("board emulate needs --rtl DIR")}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			return boardEmulate(ctx, cmd, rtlDir, work)
+			return boardEmulate(cmd.Context(), cmd, rtlDir, work)
 		},
 	}
 	cmd.Flags().StringVar(&rtlDir, "rtl", "", "RTL folder of a tiled design (herdsim rtl)")
@@ -142,11 +139,11 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 		}
 	}
 	if work == "" {
-		tmp, err := os.MkdirTemp("", "herdsim-emulate-")
+		tmp, err := interrupt.TempDir("", "herdsim-emulate-")
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
+		defer interrupt.Remove(tmp)
 		work = tmp
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "building the emulator in %s ...\n", work)

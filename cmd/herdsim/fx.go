@@ -16,7 +16,7 @@ func newFxCommand() *cobra.Command {
 		Short: "Bit-exact fixed-point arithmetic (package fixedpoint)",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return fxUsageError(cmd, fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath()))
+				return usageError(cmd, fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath()))
 			}
 			return nil
 		},
@@ -75,15 +75,9 @@ decimals such as 3, -0.75, 1e-3; "0.1" is rounded exactly once, per --round.`,
 		if strings.Contains(err.Error(), "unknown shorthand flag") {
 			err = fmt.Errorf("%w; negative values go after --", err)
 		}
-		return fxUsageError(cmd, err)
+		return usageError(cmd, err)
 	})
 	return cmd
-}
-
-// fxUsageError marks a bad command line: exit status 2, distinct from 1 for a failure
-// while running.
-func fxUsageError(cmd *cobra.Command, err error) error {
-	return &exitError{code: 2, err: fmt.Errorf("%w (see %s --help)", err, cmd.CommandPath())}
 }
 
 func runFxCast(cmd *cobra.Command, fl fxCastFlags, args []string) error {
@@ -94,28 +88,28 @@ func runFxCast(cmd *cobra.Command, fl fxCastFlags, args []string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return fxUsageError(cmd, fmt.Errorf("fx cast: missing %s", strings.Join(missing, ", ")))
+		return usageError(cmd, fmt.Errorf("fx cast: missing %s", strings.Join(missing, ", ")))
 	}
 	f, err := fixedpoint.NewFormat(!fl.unsigned, fl.word, fl.frac)
 	if err != nil {
-		return fxUsageError(cmd, fmt.Errorf("fx cast: --word %d --frac %d: %w", fl.word, fl.frac, err))
+		return usageError(cmd, fmt.Errorf("fx cast: --word %d --frac %d: %w", fl.word, fl.frac, err))
 	}
 	r, err := anyCase(fl.round, fixedpoint.ParseRound)
 	if err != nil {
-		return fxUsageError(cmd, fmt.Errorf("fx cast: --round: %w", err))
+		return usageError(cmd, fmt.Errorf("fx cast: --round: %w", err))
 	}
 	o, err := anyCase(fl.overflow, fixedpoint.ParseOverflow)
 	if err != nil {
-		return fxUsageError(cmd, fmt.Errorf("fx cast: --overflow: %w", err))
+		return usageError(cmd, fmt.Errorf("fx cast: --overflow: %w", err))
 	}
 	if len(args) == 0 {
-		return fxUsageError(cmd, fmt.Errorf("fx cast: no values given (put them after --, e.g. -- -3.25 0.1)"))
+		return usageError(cmd, fmt.Errorf("fx cast: no values given (put them after --, e.g. -- -3.25 0.1)"))
 	}
 	// Parse every value before printing any, so a bad one leaves no partial output.
 	results := make([]fixedpoint.Value, len(args))
 	for i, s := range args {
 		if results[i], _, err = fixedpoint.ParseDecimal(s, f, r, o); err != nil {
-			return fxUsageError(cmd, fmt.Errorf("fx cast: value %d: %w", i+1, err))
+			return usageError(cmd, fmt.Errorf("fx cast: value %d: %w", i+1, err))
 		}
 	}
 	out := cmd.OutOrStdout()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 	"herdsim/testvectors"
 )
@@ -76,7 +77,7 @@ func writeRTLFolder(out string, set *testvectors.Set, force bool) ([]string, err
 			return nil, &exitError{2, fmt.Errorf("rtl: %s is not an RTL folder (no %s); not replacing it", out, rtlgen.InfoFile)}
 		}
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
+	tmp, err := interrupt.TempDir(filepath.Dir(out), "."+filepath.Base(out)+".tmp-")
 	if err != nil {
 		return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
 	}
@@ -88,10 +89,10 @@ func writeRTLFolder(out string, set *testvectors.Set, force bool) ([]string, err
 		err = os.RemoveAll(out)
 	}
 	if err == nil {
-		err = os.Rename(tmp, out)
+		err = interrupt.Rename(tmp, out)
 	}
 	if err != nil {
-		os.RemoveAll(tmp)
+		interrupt.Remove(tmp)
 		return nil, fmt.Errorf("rtl: %w", err)
 	}
 	return names, nil

@@ -48,7 +48,8 @@ does not reuse records without cost, nor the reverse. Missing tools (yosys, next
 icetime) stop the sweep before any point runs; a design that does not fit is a result.`,
 		Example: `  herdsim sweep --data default --hidden 16 --iters 500 --vary weight-bits=8:16 --vary acc-bits=10:22:2 --overflow wrap,sat --out out/sweep
   herdsim sweep --data default --hidden 8 --lanes 2 --iters 100 --vary weight-bits=10:14 --overflow wrap --synth ice40-up5k --out out/sweep-synth`,
-		Args: cobra.NoArgs,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annInterrupted: "every finished point is kept in --out: rerun the same command to resume"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, err := flags.options(&data, &model)
 			if err != nil {

@@ -34,9 +34,9 @@ The report also lists nextpnr's critical paths after routing ("critical_paths": 
 from, to, total, logic and routing delay); nextpnr routes a design that misses --freq
 anyway (--timing-allow-fail), so the report is complete.
 
-Exit status: 0 with a report (also when the design does not fit), 1 when the routed design
-misses --freq (after the report) or a tool fails otherwise, 2 on a missing tool (named with
-its Debian package) or bad input.`,
+Exit status: 0 with a report of a design that fits and meets --freq; 1 after the report
+when the design does not fit or the routed design misses --freq; 2 on a usage or input
+error or a tool error (a missing tool is named with its Debian package).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.RTLDir == "" {
@@ -62,6 +62,9 @@ its Debian package) or bad input.`,
 				return err
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), string(out))
+			if res.Fits != nil && !*res.Fits {
+				return &exitError{exitVerdict, fmt.Errorf("synth: the design does not fit %s: %s", res.Target, res.DoesNotFit)}
+			}
 			if res.TimingMet != nil && !*res.TimingMet {
 				return &exitError{1, fmt.Errorf("synth: routed Fmax %.2f MHz misses the target %.2f MHz (--freq)", *res.FmaxMHz, res.TargetMHz)}
 			}

@@ -1,15 +1,10 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -54,8 +49,9 @@ func newUSPSCommand() *cobra.Command {
   results.png       bar chart with standard-error bars (Figure 3)
 The results are written once every unit of the grid is finished. With --shard i/n a run
 does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the shards.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runUSPS(cmd, &f) },
+		Args:        cobra.NoArgs,
+		RunE:        func(cmd *cobra.Command, _ []string) error { return runUSPS(cmd, &f) },
+		Annotations: map[string]string{annInterrupted: "every finished unit is kept in --out: rerun the same command to resume"},
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.models, "models", "all", "comma-separated: mlr, 1nn, h1..h5, sh1..sh5, cd1..cd3, pcd, or all")
@@ -121,15 +117,10 @@ func runUSPS(cmd *cobra.Command, f *uspsFlags) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	sum, err := usps.Run(ctx, data, opts)
+	sum, err := usps.Run(cmd.Context(), data, opts)
 	if sum != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "usps: %d units in this run's share, %d already done, %d run now (%.0f s)\n",
 			sum.Units, sum.Skipped, sum.Ran, sum.Duration.Seconds())
-	}
-	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted: every finished unit is kept in %s; rerun the same command to resume", f.out)
 	}
 	if err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"herdsim/internal/interrupt"
 )
 
 // File is an output file under construction. Write to it through its bufio.Writer, then
@@ -19,7 +21,7 @@ type File struct {
 
 // Create starts writing path. The directory must exist.
 func Create(path string) (*File, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := interrupt.TempFile(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
@@ -42,11 +44,11 @@ func (f *File) Commit() error {
 		err = os.Chmod(f.tmp.Name(), 0o644)
 	}
 	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
+		err = interrupt.Rename(f.tmp.Name(), f.path)
 	}
 	f.done = true
 	if err != nil {
-		os.Remove(f.tmp.Name())
+		interrupt.Remove(f.tmp.Name())
 		return fmt.Errorf("write %s: %w", f.path, err)
 	}
 	return nil
@@ -59,7 +61,7 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.tmp.Close()
-	os.Remove(f.tmp.Name())
+	interrupt.Remove(f.tmp.Name())
 }
 
 // Write creates path with the bytes that fill writes to w. Nothing is left at path (or in

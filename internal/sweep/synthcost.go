@@ -9,6 +9,7 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/herding"
+	"herdsim/internal/interrupt"
 	"herdsim/rtlgen"
 	"herdsim/synth"
 	"herdsim/testvectors"
@@ -91,11 +92,11 @@ func writeRTL(dir string, set *testvectors.Set) error {
 // the target (top herd_board, synth's default clock and seed). A design that does not
 // fit is a cost with Fits false; an error is a tool failure.
 func synthPoint(s Setup, a datapath.Arch, target string) (*SynthCost, error) {
-	dir, err := os.MkdirTemp("", "herdsim-sweep-rtl-*")
+	dir, err := interrupt.TempDir("", "herdsim-sweep-rtl-*")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer interrupt.Remove(dir)
 	if err := writeRTL(dir, rtlSet(s, a)); err != nil {
 		return nil, err
 	}

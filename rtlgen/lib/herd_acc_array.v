@@ -12,6 +12,10 @@
 // DFF per bit. In SAT mode an accumulator is 2*FW + 2 cells: FW + 1 adder bits (one
 // guard bit), FW - 1 clamp LUTs, the overflow flag and z.
 //
+// In WRAP mode the first MAC accumulators (flat index r*B + n < MAC) can live in DSP
+// blocks (herd_mac_acc: an SB_MAC16 each on the UP5K): 3 logic cells each (z and the two
+// overflow cells, unchanged) instead of FW + 3, and no carry chain. The UP5K has 8.
+//
 // Overflow is detected the cycle after the add, from registers. In WRAP mode the sign
 // of the sum leaves the top adder LUT; if it also fed an overflow LUT in the same
 // cycle, that LUT output could not stay inside the cell with the accumulator's top
@@ -49,7 +53,8 @@ module herd_acc_array #(
   parameter integer FW     = 24, // accumulator width in bits, signed, >= 2
   parameter integer FSAT   = 0,  // 0: two's-complement wrap, 1: saturate
   parameter integer CHAIN  = 0,  // 1: build the shadow readout chain
-  parameter integer IN_REG = 0   // 1: one register stage on every input (for fan-out)
+  parameter integer IN_REG = 0,  // 1: one register stage on every input (for fan-out)
+  parameter integer MAC    = 0   // WRAP, FW <= 32: accumulators 0 .. MAC-1 (flat index) in DSPs
 ) (
   input  wire            clk,
   input  wire            clear,     // every accumulator := 0 (highest priority)
@@ -73,6 +78,9 @@ module herd_acc_array #(
   /* verilator lint_on UNUSEDPARAM */
 
   localparam integer N_ACC = T * B;   // accumulators (and z bits, and chain places)
+  // Accumulators in DSP blocks (herd_mac_acc): only in WRAP mode, whose value is the low
+  // FW bits of a sum and so the low FW bits of the DSP's 32-bit sum.
+  localparam integer N_MAC = (FSAT == 0 && FW <= 32) ? ((MAC < N_ACC) ? MAC : N_ACC) : 0;
   // Saturation limits, used only when FSAT = 1.
   localparam [FW-1:0] MOST_POS = {1'b0, {(FW-1){1'b1}}};
   localparam [FW-1:0] MOST_NEG = {1'b1, {(FW-1){1'b0}}};
@@ -156,13 +164,21 @@ module herd_acc_array #(
             ovf_q <= col_ovf_en_q[n] & out_of_range;
           end
         end else begin : g_wrap
-          // Low FW bits of the exact sum: the carry chain, one LUT per bit; sync reset
-          // over clock enable gives SB_DFFESR per bit, no mux in front of it.
-          reg  [FW-1:0] acc;
-          wire [FW-1:0] sum = acc + addend;
-          always @(posedge clk)
-            if (s_clear)           acc <= {FW{1'b0}};
-            else if (s_col_add[n]) acc <= sum;
+          wire [FW-1:0] acc;
+          if (r * B + n < N_MAC) begin : g_mac
+            // In a DSP block: no logic cells for the bits (see herd_mac_acc).
+            herd_mac_acc #(.FW(FW)) mac (.clk(clk), .clear(s_clear), .add(s_col_add[n]),
+                                         .addend(addend), .acc(acc));
+          end else begin : g_lut
+            // Low FW bits of the exact sum: the carry chain, one LUT per bit; sync reset
+            // over clock enable gives SB_DFFESR per bit, no mux in front of it.
+            reg  [FW-1:0] acc_q;
+            wire [FW-1:0] sum = acc_q + addend;
+            always @(posedge clk)
+              if (s_clear)           acc_q <= {FW{1'b0}};
+              else if (s_col_add[n]) acc_q <= sum;
+            assign acc = acc_q;
+          end
           assign value = acc;
           // The exact sum leaves the FW-bit range iff both operands have one sign and
           // the low FW bits the other. Cycle of the add: were the operands' signs the
@@ -219,5 +235,53 @@ module herd_acc_array #(
   endgenerate
 
 endmodule
+
+// herd_mac_acc: one WRAP accumulator of herd_acc_array in a DSP block. acc is the low FW
+// bits of a 32-bit accumulator: a sum's low FW bits depend only on the operands' low FW
+// bits, so they are the FW-bit wrapping accumulator's, whatever the upper bits do.
+//   clear: acc := 0 at the next edge (beats add);  add: acc := acc + addend.
+// With HERD_ICE40_UP5K defined (herdsim synth does so for the UP5K) it is an SB_MAC16 as
+// a 32-bit accumulator: {A, B} the addend, the output registers the accumulator, OLOAD
+// of C = D = 0 the clear, OHOLD the enable. Otherwise the same accumulator in logic.
+/* verilator lint_off DECLFILENAME */  // a helper of herd_acc_array, kept in its file
+module herd_mac_acc #(
+  parameter integer FW = 22  // 1 .. 32
+) (
+  input  wire          clk,
+  input  wire          clear,
+  input  wire          add,
+  input  wire [FW-1:0] addend,
+  output wire [FW-1:0] acc
+);
+`ifdef HERD_ICE40_UP5K
+  wire signed [31:0] addend32 = $signed(addend);  // sign-extended (any extension would do)
+  wire        hold = !(clear || add);
+  wire [31:0] o;
+  SB_MAC16 #(
+    .TOPOUTPUT_SELECT(2'd1), .BOTOUTPUT_SELECT(2'd1),          // O: the accumulator registers
+    .TOPADDSUB_LOWERINPUT(2'd0), .BOTADDSUB_LOWERINPUT(2'd0),  // addends A (high), B (low)
+    .TOPADDSUB_UPPERINPUT(1'b0), .BOTADDSUB_UPPERINPUT(1'b0),  // plus the accumulators
+    .TOPADDSUB_CARRYSELECT(2'd2), .BOTADDSUB_CARRYSELECT(2'd0) // one 32-bit carry chain
+  ) mac (
+    .CLK(clk), .CE(1'b1), .A(addend32[31:16]), .B(addend32[15:0]), .C(16'd0), .D(16'd0),
+    .AHOLD(1'b0), .BHOLD(1'b0), .CHOLD(1'b0), .DHOLD(1'b0),
+    .IRSTTOP(1'b0), .IRSTBOT(1'b0), .ORSTTOP(1'b0), .ORSTBOT(1'b0),
+    .OLOADTOP(clear), .OLOADBOT(clear), .ADDSUBTOP(1'b0), .ADDSUBBOT(1'b0),
+    .OHOLDTOP(hold), .OHOLDBOT(hold), .CI(1'b0), .ACCUMCI(1'b0), .SIGNEXTIN(1'b0),
+    .O(o), .CO(), .ACCUMCO(), .SIGNEXTOUT()
+  );
+  assign acc = o[FW-1:0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire unused_high = ^o;
+  /* verilator lint_on UNUSEDSIGNAL */
+`else
+  reg [FW-1:0] acc_q;
+  always @(posedge clk)
+    if (clear)    acc_q <= {FW{1'b0}};
+    else if (add) acc_q <= acc_q + addend;
+  assign acc = acc_q;
+`endif
+endmodule
+/* verilator lint_on DECLFILENAME */
 
 `default_nettype wire

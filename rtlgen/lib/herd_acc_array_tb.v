@@ -25,6 +25,7 @@ module herd_acc_array_tb;
   parameter integer FSAT   = 0;
   parameter integer CHAIN  = 0;
   parameter integer IN_REG = 0;
+  parameter integer MAC    = 0;
   parameter integer CYCLES = 4000;
   parameter integer SEED   = 1;
 
@@ -45,7 +46,8 @@ module herd_acc_array_tb;
   wire [FW-1:0]    chain_out;
   wire             overflow;
 
-  herd_acc_array #(.B(B), .T(T), .FW(FW), .FSAT(FSAT), .CHAIN(CHAIN), .IN_REG(IN_REG))
+  herd_acc_array #(.B(B), .T(T), .FW(FW), .FSAT(FSAT), .CHAIN(CHAIN), .IN_REG(IN_REG),
+                   .MAC(MAC))
     dut (.clk(clk), .clear(clear), .add(add), .all(all), .colmask(colmask), .bus(bus),
          .capture(capture), .shift(shift), .z(z), .chain_out(chain_out),
          .overflow(overflow));

@@ -1,6 +1,6 @@
 // herd_spram: one 16K x 16 single-port RAM with a synchronous read (the word at the
 // address of cycle c shows in cycle c + 1), the shape of the iCE40 UP5K's SB_SPRAM256KA.
-// With HERD_SB_SPRAM defined (herdsim synth does so for the UP5K) it is that primitive,
+// With HERD_ICE40_UP5K defined (herdsim synth does so for the UP5K) it is that primitive,
 // which Yosys never infers; otherwise an equivalent behavioural RAM, for simulation and
 // for parts without SPRAM. A write cycle reads nothing (the primitive's output is then
 // undefined; the behavioural RAM keeps its last word): the core never uses it.
@@ -14,7 +14,7 @@ module herd_spram (
   input  wire        we,
   output wire [15:0] rdata
 );
-`ifdef HERD_SB_SPRAM
+`ifdef HERD_ICE40_UP5K
   SB_SPRAM256KA ram (
     .ADDRESS(addr), .DATAIN(wdata), .MASKWREN(4'hf), .WREN(we), .CHIPSELECT(1'b1),
     .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1), .DATAOUT(rdata)
