@@ -18,12 +18,32 @@ const (
 	MismatchPrefix = "MISMATCH"
 )
 
+// IterPrefix starts herd_tb's progress lines, "ITER <t>": iterations 1..t are checked. One
+// comes every IterEvery(T) iterations and at iteration T, flushed, so that a long run can
+// show its progress (package sim reads them) in fewer than 200 lines, whatever T.
+const IterPrefix = "ITER"
+
+// IterEvery is how many iterations pass between two of herd_tb's ITER lines.
+func IterEvery(iterations int) int { return max(1, iterations/100) }
+
+// iterLine is the Verilog that prints the ITER line of iteration count n (an integer
+// variable or a parenthesised expression) when it is due; indent is the statement's
+// indentation.
+func iterLine(n, indent string) string {
+	return fmt.Sprintf(`%[2]sif (%[1]s %% ITER_EVERY == 0 || %[1]s == T) begin
+%[2]s  $display("%[3]s %%0d", %[1]s);
+%[2]s  $fflush;
+%[2]send
+`, n, indent, IterPrefix)
+}
+
 // tbModule is herd_tb: the self-checking testbench. It runs the free-running core for the
 // vector set's T iterations and compares, at every done pulse, x* and z* and the
 // iteration's cycle count, and after the last one the final W, b and c (read from the
 // lanes' banks and c_mem by hierarchical names). The first mismatch prints
 // "MISMATCH iteration=<t> name=<file> index=<word> expected=<hex> got=<hex>" and ends
 // with $fatal(1) (non-zero exit in vvp and in a verilated binary); all equal prints PASS.
+// On the way it prints "ITER <t>" lines (IterPrefix).
 func tbModule(a datapath.Arch, iterations int) *module {
 	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of herd_core against a vector set (testvectors format 2).
 Plusargs: +x_star=FILE +z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE +c_final=FILE
@@ -35,12 +55,13 @@ localparam D = %d;
 localparam L = %d;
 localparam G = (K + L - 1) / L;
 localparam T = %d;
+localparam ITER_EVERY = %d;  // an ITER line every this many iterations, and at T
 localparam W_W = %d;
 localparam B_W = %d;
 localparam C_W = %d;
 localparam CW = 32;  // width of a cycles word
 localparam VW = %s;  // compared words: wider than every word (and a cycle count)
-`, a.K, a.D, a.Lanes, iterations, a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word,
+`, a.K, a.D, a.Lanes, iterations, IterEvery(iterations), a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word,
 		"((D > K ? D : K) > 64 ? (D > K ? D : K) : 64) + 1"))
 	m.add("Clock, reset and the core.", `
 reg clk = 1'b0;
@@ -123,11 +144,11 @@ func expectedLoads() string {
 	return loads.String()
 }
 
-// iterationChecks is both testbenches' run from the first cycle of iteration 1 (cyc counts
-// its cycles): at every done, x*, z*, the cycle count and the overflow flag; a run longer
-// than expected is a cycles mismatch; at iteration T's done, the final weights (task
-// check_final), then PASS.
-const iterationChecks = `  cyc = 0;
+// iterationChecks is the lane testbench's run from the first cycle of iteration 1 (cyc
+// counts its cycles): at every done, x*, z*, the cycle count and the overflow flag (and
+// the ITER line when due); a run longer than expected is a cycles mismatch; at iteration
+// T's done, the final weights (task check_final), then PASS.
+var iterationChecks = `  cyc = 0;
   for (t = 0; t < T; t = t + 0) begin
     cyc = cyc + 1;
     if (done) begin
@@ -137,7 +158,7 @@ const iterationChecks = `  cyc = 0;
       check(t + 1, "overflow", t, {{(VW-1){1'b0}}, exp_overflow[t]}, {{(VW-1){1'b0}}, overflow});
       cyc = 0;
       t = t + 1;
-    end else if (cyc > exp_cycles[t]) begin
+` + iterLine("t", "      ") + `    end else if (cyc > exp_cycles[t]) begin
       check(t + 1, "cycles", t, {{(VW-CW){1'b0}}, exp_cycles[t]}, {{(VW-32){1'b0}}, cyc});
     end
     if (t < T) @(negedge clk);

@@ -12,6 +12,7 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/testvectors"
 )
@@ -106,7 +107,7 @@ func tiledParams(a datapath.Arch) string {
 	for _, r := range datapath.Regs() {
 		spec := a.Spec(r)
 		p(regParam(r)+"_W", spec.Format.Word, fmt.Sprintf("register %s: %v", r, spec.Format))
-		p(regParam(r)+"_SAT", b2i(spec.Overflow.String() == "SAT"), fmt.Sprintf("register %s: 1 = SAT, 0 = WRAP", r))
+		p(regParam(r)+"_SAT", b2i(spec.Overflow == fixedpoint.Sat), fmt.Sprintf("register %s: 1 = SAT, 0 = WRAP", r))
 	}
 	for _, r := range datapath.Regs() {
 		p(regParam(r)+"_X", exactWidth(a, r), fmt.Sprintf("register %s: width of the exact values cast to it", r))
@@ -503,6 +504,8 @@ func tiledConstants(a datapath.Arch) string {
 		{"A_D", a.D, "address step of a batch or a group"},
 		{"A_GTD", s.GT * a.D, "address step of a tile"},
 		{"A_GT", s.GT, "group step of a tile"},
+		// 1 - (GT - 1) D modulo 2^14: from a run's last group back to its first, one j on.
+		{"A_NEXTJ", (1 - (s.GT-1)*a.D) & (1<<14 - 1), "from group GT - 1 of j to group 0 of j + 1: 1 - (GT - 1) D, mod 2^14"},
 		{"A_KLAST", a.K - 1, "K - 1, as a value index"},
 		{"A_GLAST", s.G - 1, "the last group"},
 	} {

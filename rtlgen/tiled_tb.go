@@ -17,7 +17,8 @@ const TBSeed = 1
 // count and overflow flag against the vector set and the cycles between done pulses (less
 // the cycles the core held). Once the core is idle it sends READ and checks the final W, b
 // and c as they come out of m_axis_read (stalled at random too). Messages as the lane
-// testbench's: "MISMATCH iteration=... name=... index=... expected=... got=...", PASS.
+// testbench's: "MISMATCH iteration=... name=... index=... expected=... got=...", PASS, and
+// "ITER <t>" lines as records are checked (IterPrefix).
 func tiledTBModule(a datapath.Arch, iterations, beats int) *module {
 	s := a.Sizes()
 	m := &module{name: "herd_tb", comment: `herd_tb: self-checking testbench of the tiled herd_core against a vector set (testvectors
@@ -31,6 +32,7 @@ reads the final W, b and c back through m_axis_read (READ). Plusargs: +x_star=FI
 localparam K = %d;
 localparam D = %d;
 localparam T = %d;
+localparam ITER_EVERY = %d;  // an ITER line every this many records, and at T
 localparam PW = %d;
 localparam SW = %d;
 localparam W_W = %d;
@@ -45,7 +47,7 @@ localparam BBEATS = %d;
 localparam CBEATS = %d;
 localparam CW = 32;
 localparam VW = ((XB > ZB ? XB : ZB) > 4 ? 16 * (XB > ZB ? XB : ZB) : 64) + 1;
-`, a.K, a.D, iterations, s.PW, s.SW, a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word, beats, s.XB, s.ZB, s.RB, s.WWords,
+`, a.K, a.D, iterations, IterEvery(iterations), s.PW, s.SW, a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word, beats, s.XB, s.ZB, s.RB, s.WWords,
 		(a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16))
 	m.add("Clock, reset, the core, its load stream and its command stream (a beat is taken when tvalid\nand tready).", fmt.Sprintf(`
 reg clk = 1'b0;
@@ -173,8 +175,9 @@ initial begin
 // commands are sent as the run goes (RUN T + 6 once the core is idle after iteration 1,
 // STOP at the done that begins iteration T), until the core is idle with T records taken;
 // a run longer than expected is a cycles mismatch, and a record that does not come within
-// twice the longest iteration fails as missing. Then READ, and the read-back's beats.
-const tiledIterationChecks = `  cyc = 0;
+// twice the longest iteration fails as missing; the ITER line comes when a due record is
+// checked. Then READ, and the read-back's beats.
+var tiledIterationChecks = `  cyc = 0;
   t = 0;
   r = 0;
   rb = 0;
@@ -195,7 +198,7 @@ const tiledIterationChecks = `  cyc = 0;
           check(r + 1, "z_star", r, {{(VW-K){1'b0}}, exp_z_star[r]}, {{(VW-16*ZB){1'b0}}, got_z});
           check(r + 1, "cycles", r, {{(VW-CW){1'b0}}, exp_cycles[r]}, {{(VW-32){1'b0}}, got_cyc});
           check(r + 1, "overflow", r, {{(VW-1){1'b0}}, exp_overflow[r]}, {{(VW-1){1'b0}}, rec_data[15]});
-        end
+` + iterLine("(r + 1)", "          ") + `        end
         r = r + 1;
         rb = 0;
         wait_rec = 0;

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/herding"
 	"herdsim/internal/interrupt"
+	"herdsim/internal/progress"
 	"herdsim/rtlgen"
 	"herdsim/testvectors"
 )
@@ -104,6 +106,7 @@ type RTLResult struct {
 	Pass     bool
 	Mismatch string        // the MISMATCH line, when !Pass
 	Cycles   uint64        // clock cycles simulated (the vector set's cycle counts)
+	Checked  int           // iterations the testbench reported checked (its last ITER line; T on a PASS)
 	Build    time.Duration // compile time (with the synthesis of a netlist simulation)
 	Run      time.Duration // simulation time
 }
@@ -238,15 +241,21 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	res.Build = time.Since(t0)
 	t0 = time.Now()
 	var pass bool
-	runErr := runTool(build, run, out, func(line string) {
+	meter := newIterMeter(opt.Simulator, set.Cycles, t0)
+	runErr := runTool(build, run, out, func(line string) bool {
+		if meter.line(line) {
+			return false // progress, drawn as a bar, not copied to out
+		}
 		if strings.HasPrefix(line, rtlgen.MismatchPrefix) && res.Mismatch == "" {
 			res.Mismatch = line
 		}
 		if strings.TrimSpace(line) == rtlgen.PassLine {
 			pass = true
 		}
+		return true
 	})
-	res.Run = time.Since(t0)
+	meter.finish()
+	res.Run, res.Checked = time.Since(t0), meter.done
 	switch {
 	case res.Mismatch != "":
 		return res, nil
@@ -259,9 +268,9 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	return res, nil
 }
 
-// runTool runs argv in dir, copying its output (stdout and stderr) to out line by line
-// and handing each line to scan.
-func runTool(dir string, argv []string, out io.Writer, scan func(string)) error {
+// runTool runs argv in dir, handing each line of its output (stdout and stderr) to scan
+// and copying it to out unless scan returns false (a nil scan copies every line).
+func runTool(dir string, argv []string, out io.Writer, scan func(string) bool) error {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	pr, pw := io.Pipe()
@@ -275,9 +284,8 @@ func runTool(dir string, argv []string, out io.Writer, scan func(string)) error 
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64*1024), 1024*1024)
 		for sc.Scan() {
-			fmt.Fprintln(out, sc.Text())
-			if scan != nil {
-				scan(sc.Text())
+			if scan == nil || scan(sc.Text()) {
+				fmt.Fprintln(out, sc.Text())
 			}
 		}
 		_, _ = io.Copy(io.Discard, pr)
@@ -291,6 +299,58 @@ func runTool(dir string, argv []string, out io.Writer, scan func(string)) error 
 	}
 	return err
 }
+
+// iterMeter turns the testbench's ITER lines (rtlgen.IterPrefix) into a progress bar on
+// stderr (internal/progress: drawn on a terminal or with HERDSIM_PROGRESS=1) of the
+// iterations checked out of T, with the simulated cycles per second since the run began
+// (the vector set's cycle counts: a passing run simulates exactly those).
+type iterMeter struct {
+	sim   string
+	cum   []uint64 // cum[t]: cycles of iterations 1..t
+	start time.Time
+	done  int
+	bar   *progress.Bar
+}
+
+func newIterMeter(simulator string, cycles []uint64, start time.Time) *iterMeter {
+	m := &iterMeter{sim: simulator, cum: make([]uint64, len(cycles)+1), start: start}
+	for i, c := range cycles {
+		m.cum[i+1] = m.cum[i] + c
+	}
+	m.bar = progress.New(max(1, len(cycles)), m.describe())
+	m.bar.Add(0) // drawn from the start: the first iteration may take a while
+	return m
+}
+
+// line reports whether line is an ITER line, and if so moves the bar to its count.
+func (m *iterMeter) line(line string) bool {
+	rest, ok := strings.CutPrefix(line, rtlgen.IterPrefix+" ")
+	if !ok {
+		return false
+	}
+	t, err := strconv.Atoi(strings.TrimSpace(rest))
+	if err != nil || t <= m.done || t >= len(m.cum) {
+		return true // out of order or range: a testbench bug the verdict will show; no progress
+	}
+	// The count first: it is drawn now; the rate, drawn with the next count (the bar
+	// redraws at most every 100 ms), lags by one line.
+	m.bar.Add(t - m.done)
+	m.bar.Describe(m.describeAt(t))
+	m.done = t
+	return true
+}
+
+func (m *iterMeter) describe() string { return m.sim + " iterations" }
+
+func (m *iterMeter) describeAt(t int) string {
+	el := time.Since(m.start).Seconds()
+	if el <= 0 {
+		return m.describe()
+	}
+	return fmt.Sprintf("%s iterations (%.0f cycles/s)", m.sim, float64(m.cum[t])/el)
+}
+
+func (m *iterMeter) finish() { m.bar.Finish() }
 
 // synthNetlist synthesises the tiled core in dir with Yosys (synth_ice40, the SPRAM
 // primitive) into NetlistFile and returns the sources that simulate it: the netlist,

@@ -26,8 +26,10 @@ checked against the set) and, with the core generated for it (--rtl, else genera
 temporary folder), under Icarus and Verilator (the self-checking testbench must PASS). It
 prints, for each, the cycles simulated, the run time, cycles per second and the ratio to the
 Go model, plus every pairwise ratio; each simulator's build time is reported apart from its
-run time. --format json (default) or markdown. Exit status: 0 with the report, 1 when an
-implementation does not reproduce the vector set, 2 on a usage, input or tool error.`,
+run time; each simulator's run shows a progress bar on stderr (iterations checked of T,
+cycles per second; on a terminal, or with HERDSIM_PROGRESS=1). --format json (default) or
+markdown. Exit status: 0 with the report, 1 when an implementation does not reproduce the
+vector set, 2 on a usage, input or tool error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.VectorsDir == "" {

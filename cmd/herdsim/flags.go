@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -102,7 +103,7 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.kind, "arch", archLanes, `the datapath: "lanes" (L lanes over the hidden units, W and P in block RAM) or "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: datapath/tile_doc.go)`)
 	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
 	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 8 in mode H, 4 in SH, a multiple of the weights per W word)")
-	fs.StringVar(&f.overflow, "overflow", "wrap", "overflow mode of every register: wrap or sat")
+	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
 	f.widths = map[string]*int{}
 	for _, w := range widthFlags {
 		f.widths[w.flag] = fs.Int(w.flag, 0, w.usage+" (0: wide enough for every value)")
@@ -164,15 +165,39 @@ const (
 	archTiled = "tiled"
 )
 
-// parseOverflow reads an overflow mode with fixedpoint's parser (any case), naming the
-// values the CLI documents.
+// parseOverflow reads an overflow mode of the datapath with fixedpoint.ParseOverflow, the
+// one parser of mode names, in any case (anyCase), naming the values the CLI documents.
+// Every overflow flag (--overflow of lockstep, vectors, rtl, sweep and usps, --reg's
+// mode) is read here or by parseOverflows.
 func parseOverflow(s string) (fixedpoint.Overflow, error) {
 	o, err := anyCase(s, fixedpoint.ParseOverflow)
 	if err != nil || (o != fixedpoint.Wrap && o != fixedpoint.Sat) { // the datapath's two modes
-		return 0, fmt.Errorf("%q: want wrap or sat", s)
+		return 0, fmt.Errorf("%q: want %s or %s", s, overflowFlagName(fixedpoint.Wrap), overflowFlagName(fixedpoint.Sat))
 	}
 	return o, nil
 }
+
+// parseOverflows reads a comma-separated list of overflow modes (parseOverflow), each kept
+// once, in the order given.
+func parseOverflows(list string) ([]fixedpoint.Overflow, error) {
+	var out []fixedpoint.Overflow
+	for _, part := range strings.Split(list, ",") {
+		o, err := parseOverflow(strings.TrimSpace(part))
+		if err != nil && strings.Contains(list, ",") {
+			return nil, fmt.Errorf("mode %w in %q", err, list)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mode %w", err)
+		}
+		if !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
+
+// overflowFlagName is how flag values and their help spell a mode: lower case ("wrap").
+func overflowFlagName(o fixedpoint.Overflow) string { return strings.ToLower(o.String()) }
 
 func applyRegFlag(a *datapath.Arch, spec string) error {
 	name, rest, ok := strings.Cut(spec, "=")

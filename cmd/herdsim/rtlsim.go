@@ -15,7 +15,8 @@ func newRTLSimCommand() *cobra.Command {
 		Short: "Simulate the generated Verilog against its vector set (Icarus or Verilator)",
 		Long: `rtlsim builds the testbench of an --rtl folder (herdsim rtl) with --sim icarus or verilator in a
 temporary directory, runs it against the --vectors set, and streams the simulator's output to
-stderr. Exit status: 0 on PASS, 1 on a mismatch (the first one is named), 2 on a tool or input
+stderr. While it runs, a progress bar on stderr (on a terminal, or with HERDSIM_PROGRESS=1)
+shows the iterations checked out of T and the simulated cycles per second. Exit status: 0 on PASS, 1 on a mismatch (the first one is named), 2 on a tool or input
 error (a missing simulator, a corrupt vector set, a folder built for another Arch).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

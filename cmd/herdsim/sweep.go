@@ -11,6 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"herdsim/datapath"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+	"herdsim/internal/shard"
 	"herdsim/internal/sweep"
 	"herdsim/synth"
 )
@@ -53,15 +56,11 @@ icetime) stop the sweep before any point runs; a design that does not fit is a r
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, err := flags.options(&data, &model)
 			if err != nil {
-				return err
+				return sweepError(err)
 			}
 			st, err := sweep.Run(opts)
-			var te *synth.ToolError
-			if errors.As(err, &te) {
-				return &exitError{2, fmt.Errorf("sweep: %w", err)}
-			}
 			if err != nil {
-				return err
+				return sweepError(err)
 			}
 			printSweep(cmd.OutOrStdout(), st, opts.Out)
 			return nil
@@ -72,6 +71,16 @@ icetime) stop the sweep before any point runs; a design that does not fit is a r
 	flags.register(cmd)
 	cmd.AddCommand(newSweepMergeCommand())
 	return cmd
+}
+
+// sweepError marks a missing synthesis tool (a *synth.ToolError, from the flag check or the
+// sweep) with the command's name; its exit status, like every other error's, is 2.
+func sweepError(err error) error {
+	var te *synth.ToolError
+	if errors.As(err, &te) {
+		return &exitError{2, fmt.Errorf("sweep: %w", err)}
+	}
+	return err
 }
 
 // sweepFlags are the grid and run flags of herdsim sweep.
@@ -89,7 +98,7 @@ func (f *sweepFlags) register(cmd *cobra.Command) {
 	fs.IntVar(&f.lanes, "lanes", 0, "L, hidden units computed in parallel (default min(K, 16))")
 	fs.IntVar(&f.workers, "workers", 0, "points run at once (default GOMAXPROCS)")
 	fs.StringArrayVar(&f.vary, "vary", nil, "GROUP=WIDTHS to sweep (repeatable), e.g. weight-bits=6:16, acc-bits=8,12,16, field=10:22:2")
-	fs.StringVar(&f.overflow, "overflow", "wrap,sat", "overflow modes to sweep: wrap, sat or wrap,sat")
+	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap)+","+overflowFlagName(fixedpoint.Sat), "overflow modes to sweep: wrap, sat or wrap,sat")
 	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
 	fs.StringVar(&f.shard, "shard", "", "i/n: run only the points whose grid index mod n is i (JSONL only; merge afterwards)")
 	fs.StringVar(&f.out, "out", filepath.Join("out", "sweep"), "output folder")
@@ -98,22 +107,54 @@ func (f *sweepFlags) register(cmd *cobra.Command) {
 
 // options checks every flag and loads the data; nothing is written before it succeeds.
 func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options, error) {
-	spec, err := sweep.NewSpec(f.vary, f.overflow, f.cross)
-	if err != nil {
-		return sweep.Options{}, err
+	if len(f.vary) == 0 {
+		return sweep.Options{}, fmt.Errorf("nothing to sweep: give at least one --vary GROUP=WIDTHS (groups: %s)", strings.Join(sweep.Groups(), ", "))
 	}
-	var sh sweep.Shard
+	var vary []sweep.Vary
+	for _, text := range f.vary {
+		v, err := sweep.ParseVary(text)
+		if err != nil {
+			return sweep.Options{}, fmt.Errorf("--vary %w", err)
+		}
+		vary = append(vary, v)
+	}
+	modes, err := parseOverflows(f.overflow)
+	if err != nil {
+		return sweep.Options{}, fmt.Errorf("--overflow: %w", err)
+	}
+	spec, err := sweep.NewSpec(vary, modes, f.cross)
+	if err != nil {
+		if f.cross {
+			return sweep.Options{}, fmt.Errorf("--vary with --cross: %w", err)
+		}
+		return sweep.Options{}, fmt.Errorf("--vary: %w", err)
+	}
+	var sh shard.Shard
 	if f.shard != "" {
-		if sh, err = sweep.ParseShard(f.shard); err != nil {
-			return sweep.Options{}, err
+		if sh, err = shard.Parse(f.shard); err != nil {
+			return sweep.Options{}, fmt.Errorf("--shard %w", err)
 		}
 	}
 	if f.workers < 0 {
 		return sweep.Options{}, fmt.Errorf("--workers %d: must not be negative", f.workers)
 	}
+	if f.iters <= 0 {
+		return sweep.Options{}, fmt.Errorf("--iters %d: must be positive", f.iters)
+	}
+	if f.synth != "" {
+		if _, ok := synth.Targets[f.synth]; !ok {
+			return sweep.Options{}, fmt.Errorf("--synth %q: want one of %s", f.synth, strings.Join(synth.TargetNames(), ", "))
+		}
+		if err := synth.CheckTools(f.synth); err != nil { // a *synth.ToolError
+			return sweep.Options{}, fmt.Errorf("--synth %s: %w", f.synth, err)
+		}
+	}
 	cfg, err := model.config()
 	if err != nil {
 		return sweep.Options{}, err
+	}
+	if cfg.Form != herding.Scaled {
+		return sweep.Options{}, fmt.Errorf("--form %s: the datapath runs the scaled form only", model.form)
 	}
 	set, err := data.load()
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +10,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/internal/shard"
 	"herdsim/internal/sweep"
 	"herdsim/internal/usps"
 )
@@ -68,7 +68,7 @@ does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the sh
 	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after this many units (0: no limit)")
 	fs.BoolVar(&f.direct, "direct", false, "herding in the direct form (every field from W), not flip-driven: the same results, slower; for timing")
 	fs.StringVar(&f.weightBits, "weight-bits", "", "also run every herding model on the datapath model with W this wide: a list like 12:20:2,24; 'lossless' for the lossless datapath (models H1-w14-sat, H1-lossless, ...)")
-	fs.StringVar(&f.overflow, "overflow", "sat", "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
+	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Sat), "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
 	cmd.AddCommand(newUSPSMergeCommand())
 	return cmd
 }
@@ -155,9 +155,11 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 		opts.Splits = append(opts.Splits, s)
 	}
 	if f.shard != "" {
-		if opts.Shard, opts.Shards, err = parseShard(f.shard); err != nil {
-			return opts, err
+		sh, err := shard.Parse(f.shard)
+		if err != nil {
+			return opts, fmt.Errorf("--shard %w", err)
 		}
+		opts.Shard, opts.Shards = sh.Index, sh.Of
 	}
 	return opts, nil
 }
@@ -183,30 +185,15 @@ func (f *uspsFlags) datapathVariants(models []usps.Model) ([]usps.Model, error) 
 		}
 		widths = append(widths, ws...)
 	}
-	var modes []fixedpoint.Overflow
-	for _, name := range strings.Split(f.overflow, ",") {
-		o, err := parseOverflow(strings.TrimSpace(name))
-		if err != nil {
-			return nil, fmt.Errorf("--overflow: %w", err)
-		}
-		modes = append(modes, o)
+	modes, err := parseOverflows(f.overflow)
+	if err != nil {
+		return nil, fmt.Errorf("--overflow: %w", err)
 	}
 	out, err := usps.DatapathVariants(models, widths, modes)
 	if err != nil {
 		return nil, fmt.Errorf("--weight-bits: %w", err)
 	}
 	return out, nil
-}
-
-// parseShard reads "i/n" with 0 <= i < n.
-func parseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %q: want i/n with 0 <= i < n", s)
-	}
-	return i, n, nil
 }
 
 func printResults(w io.Writer, out string, res *usps.Results) error {

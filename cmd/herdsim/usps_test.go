@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -91,9 +92,11 @@ func TestUSPSFlags(t *testing.T) {
 	f.quick, f.weightBits, f.overflow = false, "", "sat"
 
 	for _, s := range []string{"3/3", "-1/2", "1", "a/b", "0/0"} {
-		_, _, err := parseShard(s)
-		require.Error(t, err, s)
+		f.shard = s
+		_, err := f.options(nil)
+		require.ErrorContains(t, err, fmt.Sprintf("--shard %q: want a shard i/n", s))
 	}
+	f.shard = ""
 	cases := []struct {
 		args []string
 		want string

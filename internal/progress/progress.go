@@ -42,5 +42,8 @@ func New(total int, description string) *Bar {
 // Add records n finished units.
 func (b *Bar) Add(n int) { _ = b.bar.Add(n) }
 
+// Describe replaces the description (a rate the caller measures, say).
+func (b *Bar) Describe(description string) { b.bar.Describe(description) }
+
 // Finish completes and clears the bar.
 func (b *Bar) Finish() { _ = b.bar.Finish() }

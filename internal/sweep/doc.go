@@ -31,7 +31,7 @@
 //
 // # Synthesis cost
 //
-// With Setup.Synth set to a synth.Targets name (herdsim sweep --synth), every valid point
+// With Setup.Synth set to a synth.Targets name (the sweep command's --synth), every valid point
 // is also built and synthesised, on the same worker pool, after its run: a
 // testvectors.Set with the point's Arch, T, the data as X and the reference's initial
 // weights (herding.InitialWeights) as W_0, b_0, c_0 gives rtlgen.Verilog,
@@ -69,5 +69,8 @@
 // synth_* columns, and each recommendation the cost of its lossless and lossy widths.
 //
 // It must not touch the datapath model, the reference or their comparison (datapath,
-// herding, sim own those; it only drives them), nor flags (cmd/herdsim owns those).
+// herding, sim own those; it only drives them), nor flags (cmd/herdsim owns those): its
+// errors name values (a group, a width, an overflow mode, a synthesis target), and the
+// command adds the flag it read them from. Shard specs are read by internal/shard,
+// overflow mode names by fixedpoint.ParseOverflow (through the command).
 package sweep

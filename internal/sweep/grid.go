@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ var groups = func() []Group {
 	return gs
 }()
 
-// Groups lists the group names --vary accepts, in canonical order.
+// Groups lists the group names ParseVary accepts, in canonical order.
 func Groups() []string {
 	out := make([]string, len(groups))
 	for i, g := range groups {
@@ -70,19 +71,19 @@ type Vary struct {
 const minWidth, maxWidth = 1, fixedpoint.MaxWord
 
 // ParseVary reads GROUP=WIDTHS, where WIDTHS is a list "8,12,16", an inclusive range
-// "6:16" or a range with a step "10:22:2" (or a mix: "6:10,12,16").
+// "6:16" or a range with a step "10:22:2" (or a mix: "6:10,12,16"). Its errors quote s.
 func ParseVary(s string) (Vary, error) {
 	name, spec, ok := strings.Cut(s, "=")
 	if !ok || name == "" || spec == "" {
-		return Vary{}, fmt.Errorf("--vary %q: want GROUP=WIDTHS, e.g. weight-bits=6:16 or acc-bits=8,12,16", s)
+		return Vary{}, fmt.Errorf("%q: want GROUP=WIDTHS, e.g. weight-bits=6:16 or acc-bits=8,12,16", s)
 	}
 	g, err := lookupGroup(name)
 	if err != nil {
-		return Vary{}, fmt.Errorf("--vary %q: %w", s, err)
+		return Vary{}, fmt.Errorf("%q: %w", s, err)
 	}
 	widths, err := ParseWidths(spec)
 	if err != nil {
-		return Vary{}, fmt.Errorf("--vary %q: %w", s, err)
+		return Vary{}, fmt.Errorf("%q: %w", s, err)
 	}
 	return Vary{Group: g, Widths: widths}, nil
 }
@@ -150,69 +151,51 @@ func firstDuplicate(sorted []int) int {
 	return -1
 }
 
-// overflowModes are the modes a sweep may use, in canonical order, by flag name.
-var overflowModes = []struct {
-	name string
-	mode fixedpoint.Overflow
-}{{"wrap", fixedpoint.Wrap}, {"sat", fixedpoint.Sat}}
+// overflowLabel is a mode's name in records, keys and tables: "wrap" or "sat" (lower
+// case, as sweeps have always stored it).
+func overflowLabel(o fixedpoint.Overflow) string { return strings.ToLower(o.String()) }
 
-func overflowIndex(name string) int {
-	for i, o := range overflowModes {
-		if o.name == name {
-			return i
-		}
+// overflowRank orders record labels as the modes are declared (wrap before sat); a label
+// that names no mode sorts last.
+func overflowRank(label string) int {
+	o, err := fixedpoint.ParseOverflow(strings.ToUpper(label))
+	if err != nil {
+		return math.MaxInt
 	}
-	return len(overflowModes)
-}
-
-// ParseOverflows reads a comma-separated list of wrap and sat.
-func ParseOverflows(s string) ([]string, error) {
-	seen := map[string]bool{}
-	for _, part := range strings.Split(s, ",") {
-		name := strings.ToLower(strings.TrimSpace(part))
-		if overflowIndex(name) == len(overflowModes) {
-			return nil, fmt.Errorf("--overflow %q: mode %q, want wrap, sat or wrap,sat", s, part)
-		}
-		seen[name] = true
-	}
-	var out []string
-	for _, o := range overflowModes {
-		if seen[o.name] {
-			out = append(out, o.name)
-		}
-	}
-	return out, nil
+	return int(o)
 }
 
 // Spec is a grid: the swept groups, the overflow modes, and whether to take the
 // Cartesian product of the groups (Cross) or sweep each alone with every other register
 // at its lossless worst-case width (the default, which per-register recommendations need).
 type Spec struct {
-	Vary      []Vary   // canonical group order
-	Overflows []string // "wrap", "sat", canonical order
+	Vary      []Vary                // canonical group order
+	Overflows []fixedpoint.Overflow // Wrap, Sat, each at most once, in that order
 	Cross     bool
 }
 
 // maxPoints bounds a grid, so that a typo cannot start a week-long sweep.
 const maxPoints = 100_000
 
-// NewSpec parses the --vary flags and the --overflow list.
-func NewSpec(vary []string, overflow string, cross bool) (Spec, error) {
+// NewSpec builds a grid of the swept groups (ParseVary) and the overflow modes (the
+// datapath's: fixedpoint.Wrap and fixedpoint.Sat), both put in canonical order.
+func NewSpec(vary []Vary, overflows []fixedpoint.Overflow, cross bool) (Spec, error) {
 	if len(vary) == 0 {
-		return Spec{}, fmt.Errorf("nothing to sweep: give at least one --vary GROUP=WIDTHS (groups: %s)", strings.Join(Groups(), ", "))
+		return Spec{}, fmt.Errorf("nothing to sweep: no register group varies (groups: %s)", strings.Join(Groups(), ", "))
 	}
-	s := Spec{Cross: cross}
-	var err error
-	if s.Overflows, err = ParseOverflows(overflow); err != nil {
-		return Spec{}, err
+	if len(overflows) == 0 {
+		return Spec{}, fmt.Errorf("no overflow mode to sweep")
 	}
-	for _, text := range vary {
-		v, err := ParseVary(text)
-		if err != nil {
-			return Spec{}, err
+	s := Spec{Cross: cross, Vary: slices.Clone(vary)}
+	for _, o := range overflows {
+		if o != fixedpoint.Wrap && o != fixedpoint.Sat {
+			return Spec{}, fmt.Errorf("overflow mode %v: the datapath implements %v and %v", o, fixedpoint.Wrap, fixedpoint.Sat)
 		}
-		s.Vary = append(s.Vary, v)
+		if !slices.Contains(s.Overflows, o) {
+			s.Overflows = append(s.Overflows, o)
+		}
 	}
+	slices.Sort(s.Overflows)
 	slices.SortStableFunc(s.Vary, func(a, b Vary) int { return groupIndex(a.Group.Name) - groupIndex(b.Group.Name) })
 	if err := s.check(); err != nil {
 		return Spec{}, err
@@ -225,11 +208,11 @@ func (s Spec) check() error {
 	owner := map[datapath.Reg]string{}
 	for i, v := range s.Vary {
 		if i > 0 && s.Vary[i-1].Group.Name == v.Group.Name {
-			return fmt.Errorf("--vary: group %s is given twice; list all its widths in one flag", v.Group.Name)
+			return fmt.Errorf("group %s is given twice: list all its widths at once", v.Group.Name)
 		}
 		for _, r := range v.Group.Regs {
 			if o, ok := owner[r]; ok && s.Cross {
-				return fmt.Errorf("--cross: groups %s and %s both set register %s", o, v.Group.Name, r)
+				return fmt.Errorf("crossed groups %s and %s both set register %s", o, v.Group.Name, r)
 			}
 			owner[r] = v.Group.Name
 		}

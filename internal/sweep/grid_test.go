@@ -1,12 +1,30 @@
 package sweep
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"herdsim/datapath"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+	"herdsim/internal/shard"
 )
+
+// newSpec is the tests' shorthand for NewSpec: the groups as ParseVary reads them.
+func newSpec(vary []string, cross bool, overflows ...fixedpoint.Overflow) (Spec, error) {
+	var vs []Vary
+	for _, text := range vary {
+		v, err := ParseVary(text)
+		if err != nil {
+			return Spec{}, err
+		}
+		vs = append(vs, v)
+	}
+	return NewSpec(vs, overflows, cross)
+}
 
 func TestParseVary(t *testing.T) {
 	for text, want := range map[string][]int{
@@ -49,56 +67,89 @@ func TestParseVary(t *testing.T) {
 }
 
 func TestNewSpec(t *testing.T) {
-	s, err := NewSpec([]string{"acc-bits=10:12", "weight-bits=8,9"}, "sat,wrap", false)
+	s, err := newSpec([]string{"acc-bits=10:12", "weight-bits=8,9"}, false, fixedpoint.Sat, fixedpoint.Wrap)
 	require.NoError(t, err)
 	require.Equal(t, "weight-bits", s.Vary[0].Group.Name, "groups in canonical order")
-	require.Equal(t, []string{"wrap", "sat"}, s.Overflows)
+	require.Equal(t, []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat}, s.Overflows)
 	require.Equal(t, [][]Setting{{{"weight-bits", 8}}, {{"weight-bits", 9}}, {{"acc-bits", 10}}, {{"acc-bits", 11}}, {{"acc-bits", 12}}}, s.combos())
 
-	s, err = NewSpec([]string{"acc-bits=10:11", "weight-bits=8,9"}, "wrap", true)
+	s, err = newSpec([]string{"acc-bits=10:11", "weight-bits=8,9"}, true, fixedpoint.Wrap)
 	require.NoError(t, err)
 	require.Len(t, s.combos(), 4)
 	require.Equal(t, []Setting{{"weight-bits", 9}, {"acc-bits", 10}}, s.combos()[2])
 
 	for _, c := range []struct {
-		vary     []string
-		overflow string
-		cross    bool
-		want     string
+		vary      []string
+		overflows []fixedpoint.Overflow
+		cross     bool
+		want      string
 	}{
-		{nil, "wrap", false, "nothing to sweep"},
-		{[]string{"W=8"}, "odd", false, `mode "odd"`},
-		{[]string{"W=8"}, "", false, `mode ""`},
-		{[]string{"W=8", "W=9"}, "wrap", false, "group W is given twice"},
-		{[]string{"W=8", "weight-bits=9"}, "wrap", true, "groups weight-bits and W both set register W"},
-		{[]string{"W=2:64", "b=2:64", "c=2:64", "field=2:64"}, "wrap", true, "more than 100000"},
+		{nil, []fixedpoint.Overflow{fixedpoint.Wrap}, false, "nothing to sweep"},
+		{[]string{"W=8"}, nil, false, "no overflow mode"},
+		{[]string{"W=8"}, []fixedpoint.Overflow{fixedpoint.SatSym}, false, "overflow mode SAT_SYM: the datapath implements WRAP and SAT"},
+		{[]string{"W=8", "W=9"}, []fixedpoint.Overflow{fixedpoint.Wrap}, false, "group W is given twice"},
+		{[]string{"W=8", "weight-bits=9"}, []fixedpoint.Overflow{fixedpoint.Wrap}, true, "crossed groups weight-bits and W both set register W"},
+		{[]string{"W=2:64", "b=2:64", "c=2:64", "field=2:64"}, []fixedpoint.Overflow{fixedpoint.Wrap}, true, "more than 100000"},
 	} {
-		_, err := NewSpec(c.vary, c.overflow, c.cross)
+		_, err := newSpec(c.vary, c.cross, c.overflows...)
 		require.ErrorContains(t, err, c.want, "%v", c.vary)
 	}
+	s, err = newSpec([]string{"W=8"}, false, fixedpoint.Sat, fixedpoint.Sat, fixedpoint.Wrap)
+	require.NoError(t, err)
+	require.Equal(t, []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat}, s.Overflows, "each mode once, canonical order")
 	// Not crossed, a register may appear in two groups: each is swept alone.
-	_, err = NewSpec([]string{"W=8", "weight-bits=9"}, "wrap", false)
+	_, err = newSpec([]string{"W=8", "weight-bits=9"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 }
 
-func TestParseShard(t *testing.T) {
-	sh, err := ParseShard("1/3")
-	require.NoError(t, err)
-	require.Equal(t, Shard{1, 3}, sh)
-	require.Equal(t, "points-shard-1-of-3.jsonl", sh.FileName())
-	require.Equal(t, "points.jsonl", Shard{}.FileName())
+func TestShardSelectsPointsAndNamesItsStore(t *testing.T) {
+	sh := shard.Shard{Index: 1, Of: 3}
+	require.Equal(t, "points-shard-1-of-3.jsonl", storeName(sh))
+	require.Equal(t, "points.jsonl", storeName(shard.Shard{}))
 	pts := make([]Point, 7)
 	for i := range pts {
 		pts[i].Key = string(rune('a' + i))
 	}
 	var keys string
-	for _, p := range sh.Select(pts) {
+	for _, p := range selectShard(sh, pts) {
 		keys += p.Key
 	}
 	require.Equal(t, "be", keys)
-	for _, bad := range []string{"3/2", "0/0", "2/2", "-1/2", "1", "a/b", "1/2/3", " 1/2", "01/2", "1/-2"} {
-		_, err := ParseShard(bad)
-		require.Error(t, err, bad)
-		require.Contains(t, err.Error(), "--shard", bad)
+	require.Len(t, selectShard(shard.Shard{}, pts), 7)
+}
+
+// TestErrorsNameValuesNotFlags: the package knows no flags (cmd/herdsim owns them), so no
+// error of its parsing and checking names one; each quotes or names the value instead.
+func TestErrorsNameValuesNotFlags(t *testing.T) {
+	var errs []error
+	add := func(_ any, err error) { errs = append(errs, err) }
+	for _, text := range []string{"weight-bits", "=8", "nope=8", "W=x", "W=8,8", "W=9:8", "W=0:4", "W=8:9:0", "W=1:2:3:4"} {
+		add(ParseVary(text))
 	}
+	add(ParseWidths("8,x"))
+	add(newSpec(nil, false, fixedpoint.Wrap))
+	add(newSpec([]string{"W=8"}, false))
+	add(newSpec([]string{"W=8"}, false, fixedpoint.SatZero))
+	add(newSpec([]string{"W=8", "W=9"}, false, fixedpoint.Wrap))
+	add(newSpec([]string{"W=8", "weight-bits=9"}, true, fixedpoint.Wrap))
+	add(newSpec([]string{"W=2:64", "b=2:64", "c=2:64", "field=2:64"}, true, fixedpoint.Wrap))
+	bad := []func(*Setup){
+		func(s *Setup) { s.Iterations = 0 },
+		func(s *Setup) { s.Config.Sweeps = 0 },
+		func(s *Setup) { s.Config.Form = herding.Unscaled },
+		func(s *Setup) { s.Synth = "nope" },
+	}
+	for _, edit := range bad {
+		s := testSetup()
+		edit(&s)
+		errs = append(errs, s.check())
+	}
+	for i, err := range errs {
+		require.Error(t, err, "case %d", i)
+		require.NotContains(t, err.Error(), "--", "case %d names a flag", i)
+		require.False(t, strings.Contains(strings.ToLower(err.Error()), "flag"), "case %d: %v", i, err)
+	}
+	require.ErrorContains(t, errs[0], `"weight-bits": want GROUP=WIDTHS`)
+	require.ErrorContains(t, errs[len(errs)-1], `synthesis target "nope"`)
+	require.ErrorContains(t, errs[len(errs)-4], fmt.Sprintf("T = %d iterations", 0))
 }

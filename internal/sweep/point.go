@@ -9,6 +9,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/internal/shard"
 )
 
 // Setup is what every point of a sweep shares: the data, the herding configuration (scaled
@@ -33,13 +34,13 @@ func (s Setup) check() error {
 		return err
 	}
 	if s.Config.Form != herding.Scaled {
-		return fmt.Errorf("--form: the datapath runs the scaled form only")
+		return fmt.Errorf("form %s: the datapath runs the scaled form only", s.Config.Form)
 	}
 	if s.Iterations <= 0 {
-		return fmt.Errorf("--iters %d: must be positive", s.Iterations)
+		return fmt.Errorf("T = %d iterations: must be positive", s.Iterations)
 	}
 	if s.Config.Sweeps <= 0 {
-		return fmt.Errorf("--sweeps %d: must be positive", s.Config.Sweeps)
+		return fmt.Errorf("S = %d sweeps: must be positive", s.Config.Sweeps)
 	}
 	a := s.arch(fixedpoint.Wrap)
 	if err := a.Validate(); err != nil {
@@ -108,7 +109,7 @@ func dataHash(b *dataset.Binary) string {
 // Point is one Arch of the grid.
 type Point struct {
 	Settings []Setting // the swept groups' widths, canonical group order
-	Overflow string    // "wrap" or "sat": every register's overflow mode
+	Overflow string    // "wrap" or "sat" (overflowLabel): every register's overflow mode
 	Arch     datapath.Arch
 	Key      string
 }
@@ -121,14 +122,15 @@ func (s Spec) Points(setup Setup) []Point {
 	var out []Point
 	for _, settings := range s.combos() {
 		for _, o := range s.Overflows {
-			a := setup.arch(overflowModes[overflowIndex(o)].mode)
+			a := setup.arch(o)
 			for _, st := range settings {
 				g, _ := lookupGroup(st.Group)
 				for _, r := range g.Regs {
 					a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: st.Bits}
 				}
 			}
-			out = append(out, Point{Settings: settings, Overflow: o, Arch: a, Key: key(info, settings, o, a)})
+			label := overflowLabel(o)
+			out = append(out, Point{Settings: settings, Overflow: label, Arch: a, Key: key(info, settings, label, a)})
 		}
 	}
 	return out
@@ -162,44 +164,22 @@ func settingsText(settings []Setting) string {
 	return strings.Join(parts, "+")
 }
 
-// Shard selects the points whose grid index mod Of equals Index; the zero Shard is the
-// whole grid.
-type Shard struct{ Index, Of int }
-
-// ParseShard reads "i/n" with 0 <= i < n.
-func ParseShard(s string) (Shard, error) {
-	var sh Shard
-	a, b, ok := strings.Cut(s, "/")
-	_, errA := fmt.Sscanf(a, "%d", &sh.Index)
-	_, errB := fmt.Sscanf(b, "%d", &sh.Of)
-	if !ok || errA != nil || errB != nil || fmt.Sprintf("%d/%d", sh.Index, sh.Of) != s {
-		return Shard{}, fmt.Errorf("--shard %q: want i/n, e.g. 0/4", s)
-	}
-	if sh.Of < 1 || sh.Index < 0 || sh.Index >= sh.Of {
-		return Shard{}, fmt.Errorf("--shard %q: want 0 <= i < n", s)
-	}
-	return sh, nil
-}
-
-// Enabled reports whether the shard selects part of a grid (a --shard was given).
-func (s Shard) Enabled() bool { return s.Of > 0 }
-
-// Select returns this shard's points.
-func (s Shard) Select(points []Point) []Point {
+// selectShard returns the points a shard takes (all of them for the zero Shard).
+func selectShard(s shard.Shard, points []Point) []Point {
 	if !s.Enabled() {
 		return points
 	}
 	var out []Point
 	for i, p := range points {
-		if i%s.Of == s.Index {
+		if s.Takes(i) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// FileName is the shard's JSONL file name: points.jsonl for the whole grid.
-func (s Shard) FileName() string {
+// storeName is a shard's JSONL file name: points.jsonl for the whole grid.
+func storeName(s shard.Shard) string {
 	if !s.Enabled() {
 		return "points.jsonl"
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"herdsim/internal/progress"
+	"herdsim/internal/shard"
 	"herdsim/sim"
 )
 
@@ -16,10 +17,10 @@ import (
 type Options struct {
 	Setup   Setup
 	Spec    Spec
-	Shard   Shard     // zero: the whole grid
-	Out     string    // output folder
-	Workers int       // points run at once; 0 means GOMAXPROCS
-	Warn    io.Writer // warnings (a truncated store line); nil means os.Stderr
+	Shard   shard.Shard // zero: the whole grid
+	Out     string      // output folder
+	Workers int         // points run at once; 0 means GOMAXPROCS
+	Warn    io.Writer   // warnings (a truncated store line); nil means os.Stderr
 }
 
 // Stats count what a run did.
@@ -44,8 +45,8 @@ func Run(opts Options) (Stats, error) {
 	if err := opts.Setup.check(); err != nil {
 		return Stats{}, err
 	}
-	points := opts.Shard.Select(opts.Spec.Points(opts.Setup))
-	st := Stats{Points: len(points), Store: filepath.Join(opts.Out, opts.Shard.FileName())}
+	points := selectShard(opts.Shard, opts.Spec.Points(opts.Setup))
+	st := Stats{Points: len(points), Store: filepath.Join(opts.Out, storeName(opts.Shard))}
 	store, err := readStore(st.Store, warn)
 	if err != nil {
 		return st, err

@@ -14,7 +14,9 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/internal/shard"
 	"herdsim/sim"
 )
 
@@ -29,15 +31,15 @@ func testSetup() Setup {
 }
 
 func testSpec(t *testing.T) Spec {
-	s, err := NewSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, "wrap,sat", false)
+	s, err := newSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, false, fixedpoint.Wrap, fixedpoint.Sat)
 	require.NoError(t, err)
 	return s
 }
 
-func runGrid(t *testing.T, out string, shard Shard) (Stats, string) {
+func runGrid(t *testing.T, out string, sh shard.Shard) (Stats, string) {
 	t.Helper()
 	var warn bytes.Buffer
-	st, err := Run(Options{Setup: testSetup(), Spec: testSpec(t), Shard: shard, Out: out, Warn: &warn})
+	st, err := Run(Options{Setup: testSetup(), Spec: testSpec(t), Shard: sh, Out: out, Warn: &warn})
 	require.NoError(t, err)
 	return st, warn.String()
 }
@@ -48,7 +50,7 @@ var full = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s, _ := NewSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, "wrap,sat", false)
+	s, _ := newSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, false, fixedpoint.Wrap, fixedpoint.Sat)
 	_, err = Run(Options{Setup: testSetup(), Spec: s, Out: dir})
 	return dir, err
 })
@@ -141,7 +143,7 @@ func TestRunFullAgreesWithLockstep(t *testing.T) {
 		_, err := eng.Step()
 		require.NoError(t, err)
 	}
-	spec, err := NewSpec([]string{"weight-bits=10,20", "acc-bits=12", "update-bits=11"}, "wrap,sat", false)
+	spec, err := newSpec([]string{"weight-bits=10,20", "acc-bits=12", "update-bits=11"}, false, fixedpoint.Wrap, fixedpoint.Sat)
 	require.NoError(t, err)
 	for _, p := range spec.Points(setup) {
 		run, err := sim.RunFull(ref, p.Arch, nil)
@@ -174,7 +176,7 @@ func TestAMovedSearchStartIsNotBitExact(t *testing.T) {
 		data.Rows = append(data.Rows, row)
 	}
 	setup := Setup{Data: data, Config: herding.Config{Hidden: 3, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 2, Iterations: 3}
-	spec, err := NewSpec([]string{"energy=4,7"}, "wrap", false)
+	spec, err := newSpec([]string{"energy=4,7"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	dir := t.TempDir()
 	_, err = Run(Options{Setup: setup, Spec: spec, Out: dir, Workers: 1})
@@ -275,12 +277,12 @@ func TestResumeComputesOnlyTheMissingPoints(t *testing.T) {
 			invalid++
 		}
 	}
-	st, warn := runGrid(t, dir, Shard{})
+	st, warn := runGrid(t, dir, shard.Shard{})
 	require.Equal(t, Stats{Points: 12, Skipped: k, Computed: 12 - k, Invalid: invalid, Store: filepath.Join(dir, "points.jsonl"), Recommendations: st.Recommendations}, st)
 	require.Contains(t, warn, "ignoring a truncated last line")
 	requireSameReport(t, ref, dir)
 
-	again, warn := runGrid(t, dir, Shard{})
+	again, warn := runGrid(t, dir, shard.Shard{})
 	require.Equal(t, 12, again.Skipped)
 	require.Zero(t, again.Computed)
 	require.Empty(t, warn)
@@ -296,7 +298,7 @@ func TestShardsMergeToTheWholeGrid(t *testing.T) {
 	var files []string
 	total := 0
 	for i := range 2 {
-		st, _ := runGrid(t, shards, Shard{Index: i, Of: 2})
+		st, _ := runGrid(t, shards, shard.Shard{Index: i, Of: 2})
 		require.Nil(t, st.Recommendations)
 		require.Equal(t, 6, st.Computed)
 		total += st.Points
@@ -324,10 +326,10 @@ func TestReportDoesNotDependOnGOMAXPROCS(t *testing.T) {
 	old := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(old)
 	one := t.TempDir()
-	runGrid(t, one, Shard{})
+	runGrid(t, one, shard.Shard{})
 	runtime.GOMAXPROCS(2)
 	two := t.TempDir()
-	runGrid(t, two, Shard{})
+	runGrid(t, two, shard.Shard{})
 	requireSameReport(t, ref, one)
 	requireSameReport(t, one, two)
 	bytesOf := func(dir string) string {

@@ -38,10 +38,10 @@ func checkSynthTarget(target string) error {
 		return nil
 	}
 	if _, ok := synth.Targets[target]; !ok {
-		return fmt.Errorf("--synth %q: want one of %s", target, strings.Join(synth.TargetNames(), ", "))
+		return fmt.Errorf("synthesis target %q: want one of %s", target, strings.Join(synth.TargetNames(), ", "))
 	}
 	if err := synth.CheckTools(target); err != nil {
-		return fmt.Errorf("--synth %s: %w", target, err)
+		return fmt.Errorf("synthesis target %s: %w", target, err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/synth"
 )
@@ -22,7 +23,7 @@ func synthSetup(target string) Setup {
 }
 
 func synthSpec(t *testing.T) Spec {
-	s, err := NewSpec([]string{"weight-bits=10,12"}, "wrap", false)
+	s, err := newSpec([]string{"weight-bits=10,12"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	return s
 }
@@ -144,11 +145,11 @@ func TestSynthMissingToolsStopBeforeAnyWork(t *testing.T) {
 	_, err := Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: out})
 	var te *synth.ToolError
 	require.True(t, errors.As(err, &te), "%v", err)
-	require.ErrorContains(t, err, "--synth ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
+	require.ErrorContains(t, err, "synthesis target ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
 	require.NoDirExists(t, out)
 
 	_, err = Run(Options{Setup: synthSetup("ice40-up9k"), Spec: synthSpec(t), Out: out})
-	require.ErrorContains(t, err, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`)
+	require.ErrorContains(t, err, `synthesis target "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`)
 	require.NoDirExists(t, out)
 }
 

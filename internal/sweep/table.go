@@ -77,7 +77,7 @@ func sortRecords(recs []Record) []Record {
 				return c
 			}
 		}
-		if c := cmp.Compare(overflowIndex(a.Overflow), overflowIndex(b.Overflow)); c != 0 {
+		if c := cmp.Compare(overflowRank(a.Overflow), overflowRank(b.Overflow)); c != 0 {
 			return c
 		}
 		for i := range a.Vary {

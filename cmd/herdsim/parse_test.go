@@ -1,0 +1,115 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/fixedpoint"
+)
+
+// TestValueErrorsNameTheirFlag: the libraries' parsers name values only (internal/sweep's
+// TestErrorsNameValuesNotFlags, internal/shard's TestParseRefuses), so the command adds
+// the flag: every bad shard spec, overflow mode, --reg and --vary value is reported with
+// the flag it came from, whatever the subcommand.
+func TestValueErrorsNameTheirFlag(t *testing.T) {
+	out := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "--hidden", "4", "--vary", "W=10", "--shard", "3/2", "--out", out}, `--shard "3/2": want a shard i/n with 0 <= i < n`},
+		{[]string{"sweep", "--hidden", "4", "--vary", "W=10", "--shard", "01/2", "--out", out}, `--shard "01/2": want a shard i/n`},
+		{[]string{"usps", "--quick", "--shard", "3/2", "--out", out}, `--shard "3/2": want a shard i/n with 0 <= i < n`},
+		{[]string{"usps", "--quick", "--shard", "01/2", "--out", out}, `--shard "01/2": want a shard i/n`},
+		{[]string{"sweep", "--hidden", "4", "--vary", "W=10", "--overflow", "clip", "--out", out}, `--overflow: mode "clip": want wrap or sat`},
+		{[]string{"usps", "--quick", "--weight-bits", "12", "--overflow", "sat,clip", "--out", out}, `--overflow: mode "clip": want wrap or sat in "sat,clip"`},
+		{[]string{"lockstep", "--hidden", "4", "--iters", "2", "--overflow", "sat_sym"}, `--overflow: "sat_sym": want wrap or sat`},
+		{[]string{"vectors", "--hidden", "4", "--iters", "2", "--overflow", "clip", "--out", filepath.Join(out, "v")}, `--overflow: "clip": want wrap or sat`},
+		{[]string{"lockstep", "--hidden", "4", "--iters", "2", "--reg", "energy=4:clip"}, `--reg "energy=4:clip": "clip": want wrap or sat`},
+		{[]string{"sweep", "--hidden", "4", "--vary", "W=x", "--out", out}, `--vary "W=x": width "x" is not a number`},
+	} {
+		_, err := run(t, c.args...)
+		require.ErrorContains(t, err, c.want, "%v", c.args)
+	}
+	// The case rule holds for lists too: flag values in any case.
+	dir := filepath.Join(t.TempDir(), "sweep")
+	_, err := run(t, "sweep", "--hidden", "4", "--iters", "2", "--vary", "W=10", "--overflow", "WRAP,Sat", "--shard", "0/9", "--out", dir)
+	require.NoError(t, err)
+}
+
+// TestOneParserPerValue: overflow mode names are read by fixedpoint.ParseOverflow only
+// (the CLI reaches it through parseOverflow and parseOverflows) and shard specs by
+// internal/shard's Parse only. In the module's non-test Go files, no string literal other
+// than fixedpoint's own table spells an overflow mode (a switch, a comparison or a table of
+// names would be a second parser), and only internal/shard splits a value at "/".
+func TestOneParserPerValue(t *testing.T) {
+	modes := map[string]bool{}
+	for o := fixedpoint.Wrap; o <= fixedpoint.SatSym; o++ {
+		modes[o.String()] = true
+	}
+	allowed := map[string][]string{"fixedpoint/mode.go": nil}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	var modeLits, slashCuts []string
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "out" || d.Name() == "bin") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				v, err := strconv.Unquote(n.Value)
+				if err != nil || !modes[strings.ToUpper(v)] {
+					return true
+				}
+				if ok, listed := allowed[rel]; listed && (ok == nil || slices.Contains(ok, v)) {
+					return true
+				}
+				modeLits = append(modeLits, fset.Position(n.Pos()).String()+": "+n.Value)
+			case *ast.CallExpr:
+				sel, ok := n.Fun.(*ast.SelectorExpr)
+				if !ok || !slices.Contains([]string{"Cut", "Split", "SplitN", "SplitAfter", "Index", "LastIndex"}, sel.Sel.Name) {
+					return true
+				}
+				for _, a := range n.Args {
+					if lit, ok := a.(*ast.BasicLit); ok && lit.Value == `"/"` && !strings.HasPrefix(rel, "internal/shard/") {
+						slashCuts = append(slashCuts, fset.Position(n.Pos()).String())
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	require.NoError(t, err)
+	require.Empty(t, modeLits, "overflow mode names spelt outside fixedpoint.ParseOverflow's table: use fixedpoint's constants, their String, or parseOverflow")
+	require.Empty(t, slashCuts, "a value split at \"/\" outside internal/shard: read shard specs with shard.Parse")
+}
