@@ -125,10 +125,11 @@ end
 `
 
 const linkExec = `
-localparam [2:0] X_IDLE = 3'd0, X_ADDR = 3'd1, X_WAIT = 3'd2, X_OFFER = 3'd3, X_RESET = 3'd4;
+localparam [2:0] X_IDLE = 3'd0, X_ADDR = 3'd1, X_WAIT = 3'd2, X_OFFER = 3'd3, X_RESET = 3'd4,
+                 X_TAKEN = 3'd5;
 reg [2:0] xs;
 reg [7:0] p_i;                   // the payload's beat being offered
-reg p_on;                        // fb_rd is offered to the load (ft_load) or command stream
+reg p_on, p_took, p_lastb;                        // fb_rd is offered to the load (ft_load) or command stream
 reg [7:0] last_seq;              // the last frame carried out
 reg have_last;
 reg [7:0] credit;                // RECORD and READ frames the host has room for
@@ -182,19 +183,31 @@ always @(posedge cclk) begin
         end
       end
       X_ADDR: begin fb_ra <= p_i; xs <= X_WAIT; end
-      X_WAIT: begin p_on <= 1'b1; xs <= X_OFFER; end  // the block RAM reads
-      X_OFFER: if (p_take) begin
-        p_on <= 1'b0;
+      X_WAIT: begin                                  // the block RAM reads
+        p_on <= 1'b1;
+        p_lastb <= p_i + 8'd1 == f_n;                  // the payload's last beat
+        xs <= X_OFFER;
+      end
+      // The handshake's cycle only ends the offer (a LOAD beat is taken at once, or never:
+      // the core is not loading); X_TAKEN acts on it a cycle later, from a register, so the
+      // core's tready reaches no more than the offer's own flip-flops.
+      X_OFFER: begin
+        p_took <= p_take;
+        if (p_take || ft_load) begin
+          p_on <= 1'b0;
+          xs <= X_TAKEN;
+        end
+      end
+      X_TAKEN: if (p_took) begin
         p_i <= p_i + 8'd1;
-        if (p_i + 8'd1 == f_n) begin
+        if (p_lastb) begin
           {last_seq, have_last} <= {f_seq, 1'b1};
           x_reply <= 1'b1;
           xs <= X_IDLE;
         end else begin
           xs <= X_ADDR;
         end
-      end else if (ft_load) begin                    // the core takes a load beat at once, or never
-        p_on <= 1'b0;
+      end else begin
         x_st <= ST_NOLOAD;
         x_reply <= 1'b1;
         xs <= X_IDLE;

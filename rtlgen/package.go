@@ -175,7 +175,8 @@ All streams are valid/ready with 16-bit beats: a beat moves in a cycle where bot
 
 An iteration takes %d to %d cycles, by the number of search sweeps (the formula is in
 herdsim's docs/fpga.md); records leave one beat a cycle. Memories: X in one SB_SPRAM256KA
-(%d words), W in three (%d words of %d weights), the rest in block RAM. Resources and Fmax:
+(%d words), W in three (%d words of %d weights), the rest in block RAM; in WRAP mode %d of
+the field accumulators in SB_MAC16 DSP blocks. Resources and Fmax:
 herdsim synth --target ice40-up5k --rtl <this folder>.
 
 ## Instantiating it
@@ -193,8 +194,8 @@ herd_core core (
 `+"```"+`
 
 Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_ICE40_UP5K for the
-UP5K's SPRAM primitive); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
+UP5K's SPRAM and DSP primitives; without it the same files are behavioural); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
 its self-checking testbench, herd.core the FuseSoC description.
-`, minC, maxC, s.XWords, s.WWords, s.PW)
+`, minC, maxC, s.XWords, s.WWords, s.PW, MACAccumulators)
 	return b.String()
 }

@@ -359,7 +359,6 @@ end
 reg [DW-1:0] aj;              // j of the next cycle's word
 reg [AGW-1:0] ag;             // gi of the next cycle's word
 reg [13:0] xbase, tbase;      // batch b's first X word (b D); tile k's first W word (k GT D)
-reg [13:0] wrow;              // tbase + aj
 reg [13:0] best_base;         // SH: the best vector's batch (its first X word)
 reg [3:0] best_col;           // SH: the best vector's bit in its batch's words
 wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + A_D : xbase;
@@ -394,15 +393,13 @@ always @(posedge clk) begin
     wa <= ld_w;
   end else if (nw_arow0) begin
     wa <= tbase_n;
-    wrow <= tbase_n;
     aj <= {DW{1'b0}};
     ag <= {AGW{1'b0}};
   end else if (nw_arun) begin
     if (ag == GT_LAST) begin
       ag <= {AGW{1'b0}};
       aj <= aj + 1'b1;
-      wrow <= wrow + 1'b1;
-      wa <= wrow + 1'b1;
+      wa <= wa + A_NEXTJ;     // one adder on wa itself, no run base kept beside it
     end else begin
       ag <= ag + 1'b1;
       wa <= wa + A_D;
