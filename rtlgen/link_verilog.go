@@ -86,6 +86,10 @@ wire rcrc_go = rx_stb && rs != R_SYNC && rs != R_CHECK && rs != R_EXEC;
 wire [7:0] rcrc_in = rx_byte;
 wire x_done;                     // the frame is carried out and answered
 reg r_crc;                       // answer a frame whose CRC failed
+// The next payload byte is the last: registered from f_cnt, which stands still for the
+// 10 BAUD_DIV cycles between bytes, so the byte's arrival reaches no compare.
+reg f_at_last;
+always @(posedge cclk) f_at_last <= f_cnt == {f_n - 8'd1, 1'b1};
 always @(posedge cclk) begin
   r_crc <= 1'b0;
   if (rst) begin
@@ -109,7 +113,7 @@ always @(posedge cclk) begin
         if (!f_cnt[0]) f_lo <= rx_byte;
         else fbuf[f_cnt[8:1]] <= {rx_byte, f_lo};
         if (f_cnt == 9'd0) f_first <= rx_byte;
-        if (f_cnt == {f_n - 8'd1, 1'b1}) rs <= R_CRC0;  // the payload's last byte
+        if (f_at_last) rs <= R_CRC0;                   // the payload's last byte
       end
       R_CRC0: if (rx_stb) rs <= R_CRC1;
       R_CRC1: if (rx_stb) rs <= R_CHECK;
