@@ -136,6 +136,11 @@ reg [7:0] p_i;                   // the payload's beat being offered
 reg p_on, p_took, p_lastb;                        // fb_rd is offered to the load (ft_load) or command stream
 reg [7:0] last_seq;              // the last frame carried out
 reg have_last;
+// The frame repeats the last one carried out (its ACK was lost): registered, since f_seq
+// settles with the frame's third byte and last_seq with the previous frame's end, both
+// long before the frame is carried out.
+reg f_dup;
+always @(posedge cclk) f_dup <= have_last && f_seq == last_seq;
 reg [7:0] credit;                // RECORD and READ frames the host has room for
 reg [2:0] rst_n;                 // RESET: cycles of core reset left
 reg x_reply, x_ident;            // answer the frame (x_ident: with the IDENT reply)
@@ -164,7 +169,7 @@ always @(posedge cclk) begin
         p_i <= 8'd0;
         if (ft_ident) begin
           x_reply <= 1'b1;
-        end else if (have_last && f_seq == last_seq) begin
+        end else if (f_dup) begin
           x_reply <= 1'b1;                           // a retransmission: answer only
         end else if (ft_grant) begin
           credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, t_take_credit};

@@ -298,7 +298,7 @@ wire nx_run_n = !rst && (nx_run || start_n);
 		fmt.Fprintf(&b, "  nx_%-11s <= nx_run_n && (ph_an == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
 	}
 	b.WriteString("end\n")
-	b.WriteString("// end_<phase>: the core is in that phase's last cycle (a register: nx_<phase> and at_last_a).\n")
+	b.WriteString("// end_<phase>: the core is in that phase's last cycle (a register: nx_<phase> and at_last_a;\n// cleared by reset, so that a reset in the cycle before it commits nothing).\n")
 	for _, ph := range sched {
 		if ph.Name != "DONE" {
 			fmt.Fprintf(&b, "reg end_%s;\n", strings.ToLower(ph.Name))
@@ -307,7 +307,7 @@ wire nx_run_n = !rst && (nx_run || start_n);
 	b.WriteString("always @(posedge clk) begin\n")
 	for _, ph := range sched {
 		if ph.Name != "DONE" {
-			fmt.Fprintf(&b, "  end_%-11s <= nx_%s && at_last_a;\n", strings.ToLower(ph.Name), strings.ToLower(ph.Name))
+			fmt.Fprintf(&b, "  end_%-11s <= !rst && nx_%s && at_last_a;\n", strings.ToLower(ph.Name), strings.ToLower(ph.Name))
 		}
 	}
 	b.WriteString("end\n")

@@ -116,19 +116,23 @@ always @(posedge clk) begin
 end
 assign done = in_done && !hold;
 `)
-	m.add(`Formal properties (yosys read_verilog -formal; yosys-smtbmc proves them, sim.ProveHandshake):
-an output beat offered and not taken stays, unchanged; the record buffer never takes a
-record it has no slot for, nor releases one it does not hold. The invariants on the fill
-are what the DONE hold keeps, and make the proof inductive.`, tiledFormal)
+	m.add(`Formal properties (read_verilog -formal -DFORMAL): sim.ProveHandshake proves them for every
+reset and input sequence by k-induction with yosys-smtbmc, every memory's read data left
+free. An output beat offered and not taken stays, unchanged; the record buffer never takes
+a record it has no slot for, nor releases one it does not hold. The invariants (the fill
+against the slots, the phase the fill allows, the read-back's one beat in flight) make
+the proof inductive; they are asserted, so proven too.`, tiledFormal)
 	return m
 }
 
-// tiledFormal is herd_core's formal block (FORMAL only).
+// tiledFormal is herd_core's formal block (FORMAL only): the handshake's properties and
+// the invariants that make them inductive (sim.ProveHandshake).
 const tiledFormal = "`ifdef FORMAL" + `
 reg f_past;  // $past is defined
 initial f_past = 1'b0;
 always @(posedge clk) f_past <= 1'b1;
 initial assume(rst);
+// The output streams (AXI4-Stream): a beat offered and not taken stays, unchanged.
 always @(posedge clk) begin
   if (f_past && !$past(rst) && !rst) begin
     if ($past(m_axis_sample_tvalid && !m_axis_sample_tready)) begin
@@ -143,13 +147,28 @@ always @(posedge clk) begin
     end
   end
 end
+// The record buffer: slots rec_rs .. rec_rs + filled - 1 hold the records committed and not
+// yet read, and the packer writes rec_ws, the slot after them. DONE holds while SLOTS - 1
+// records wait before its commit, so the buffer fills to SLOTS at most, in DONE, and an
+// iteration runs with a free slot for its record.
 localparam [SLOTSW:0] F_SLOTS = 1 << SLOTSW;
 always @* begin
   if (!rst && f_past) begin
     assert(!(commit && filled == F_SLOTS));        // a record with no slot: dropped
     assert(!(ob_release && filled == 0));          // a record released twice
-    assert(filled <= F_SLOTS - 1);
-    if (running && ph != PH_DONE) assert(filled <= F_SLOTS - 2);
+    assert(filled <= F_SLOTS);
+    assert(rec_ws == rec_rs + filled[SLOTSW-1:0]);
+    if (running && ph != PH_DONE) assert(filled <= F_SLOTS - 1);
+    // Before the first iteration no record (end_c_update is cleared by reset: a reset in the
+    // cycle before C_UPDATE's last commits nothing).
+    if (!running) assert(filled == 0 && !m_axis_sample_tvalid);
+    if (!running && !load_done) assert(ph_a == PH_FIRST && ph == PH_FIRST);
+    // The read-back: one beat at a time; its address and reads (rd_pipe, one-hot) run only
+    // while no beat is offered, and READ starts only while no read-back runs.
+    assert((rd_pipe & (rd_pipe - 4'd1)) == 4'd0);
+    if (m_axis_read_tvalid) assert(rd_on && rd_pipe == 4'd0);
+    if (cmd_read) assert(!rd_on && !m_axis_read_tvalid);
+    if (rd_step) assert(rd_on && !m_axis_read_tvalid && rd_pipe == 4'd0);
   end
 end
 ` + "`endif\n"
@@ -1160,7 +1179,8 @@ wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}
 // DONE holds while fewer than two slots are free before its record's commit, so that one
 // is free for the next record. The look-ahead phase machine sees it a cycle early, from
 // the fill register alone (not from the commit or the stream's tready, which would put an
-// adder before the phase logic): the buffer runs with SLOTS - 1 records, never loses one.
+// adder before the phase logic): an iteration runs with at most SLOTS - 1 records waiting,
+// so its record has a slot; in DONE the buffer fills to SLOTS, never more.
 // full_q: filled >= SLOTS - 1, a register set from filled's next value (the same test a
 // cycle earlier), so that the hold reaches the phase logic from one flip-flop.
 reg full_q;
@@ -1220,7 +1240,8 @@ func recordSlotBits(s datapath.TileSizes) int { return bitsFor(s.RB) }
 func recordSlotsBits(s datapath.TileSizes) int { return max(1, 8-recordSlotBits(s)) }
 
 // RecordSlots is the number of record slots of the tiled core's output buffer: the core
-// holds in DONE rather than let more than RecordSlots - 1 records wait.
+// holds in DONE rather than begin an iteration with more than RecordSlots - 1 records
+// waiting (in DONE, after its commit, all RecordSlots may be full).
 func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }
 
 // constCompares are the unsigned less-than functions the core compares its counters with
