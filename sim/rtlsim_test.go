@@ -86,10 +86,8 @@ func TestRTLSimPass(t *testing.T) {
 	}
 }
 
-// mutate rewrites word index of the logical file name in the vector set at vec with
-// change applied to its hex text, and the manifest's sha256 of that file, so the set
-// still reads as valid: only the testbench can catch the change.
-func mutate(t *testing.T, vec, name string, index int, change func(string) string) {
+// editManifest rewrites the vector set's manifest at vec after edit has changed it.
+func editManifest(t *testing.T, vec string, edit func(man map[string]any)) {
 	t.Helper()
 	manPath := filepath.Join(vec, testvectors.ManifestName)
 	raw, err := os.ReadFile(manPath)
@@ -100,24 +98,7 @@ func mutate(t *testing.T, vec, name string, index int, change func(string) strin
 	if err := json.Unmarshal(raw, &man); err != nil {
 		t.Fatal(err)
 	}
-	entry := man["files"].(map[string]any)[name].(map[string]any)
-	path := filepath.Join(vec, entry["path"].(string))
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
-	was := lines[index]
-	lines[index] = change(was)
-	if lines[index] == was {
-		t.Fatalf("mutation left %s[%d] = %s unchanged", name, index, was)
-	}
-	data = []byte(strings.Join(lines, "\n"))
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(data)
-	entry["sha256"] = hex.EncodeToString(sum[:])
+	edit(man)
 	raw, err = json.MarshalIndent(man, "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +106,33 @@ func mutate(t *testing.T, vec, name string, index int, change func(string) strin
 	if err := os.WriteFile(manPath, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// mutate rewrites word index of the logical file name in the vector set at vec with
+// change applied to its hex text, and the manifest's sha256 of that file, so the set
+// still reads as valid: only the testbench can catch the change.
+func mutate(t *testing.T, vec, name string, index int, change func(string) string) {
+	t.Helper()
+	editManifest(t, vec, func(man map[string]any) {
+		entry := man["files"].(map[string]any)[name].(map[string]any)
+		path := filepath.Join(vec, entry["path"].(string))
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		was := lines[index]
+		lines[index] = change(was)
+		if lines[index] == was {
+			t.Fatalf("mutation left %s[%d] = %s unchanged", name, index, was)
+		}
+		data = []byte(strings.Join(lines, "\n"))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		entry["sha256"] = hex.EncodeToString(sum[:])
+	})
 	if _, _, err := testvectors.Read(vec); err != nil {
 		t.Fatalf("the mutated set does not read: %v", err)
 	}
@@ -228,20 +236,7 @@ func TestRTLSimRefusesAnotherSetOrAChangedFolder(t *testing.T) {
 	})
 	t.Run("seed", func(t *testing.T) {
 		vec, rtl := vectorsAndRTL(t, a, 1)
-		manPath := filepath.Join(vec, testvectors.ManifestName)
-		raw, err := os.ReadFile(manPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var man map[string]any
-		if err := json.Unmarshal(raw, &man); err != nil {
-			t.Fatal(err)
-		}
-		man["seed"] = 99
-		raw, _ = json.MarshalIndent(man, "", "  ")
-		if err := os.WriteFile(manPath, raw, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		editManifest(t, vec, func(man map[string]any) { man["seed"] = 99 })
 		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), "seed") {
 			t.Fatalf("want an error naming the seed, got %v", err)
 		}

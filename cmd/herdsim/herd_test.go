@@ -23,14 +23,20 @@ func run(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// requireHerdFolder checks that dir holds every file herd writes.
+func requireHerdFolder(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range []string{"trace.jsonl", "weights.json", "summary.json", "samples.png", "rates.png", "moment_error.png"} {
+		require.FileExists(t, filepath.Join(dir, name))
+	}
+}
+
 func TestHerdWritesItsFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	out, err := run(t, "herd", "--data", "default", "--iters", "50", "--hidden", "8", "--out", dir)
 	require.NoError(t, err)
 	require.Contains(t, out, "default: N=128 D=64 K=8 mode=SH T=50")
-	for _, name := range []string{"trace.jsonl", "weights.json", "summary.json", "samples.png", "rates.png", "moment_error.png"} {
-		require.FileExists(t, filepath.Join(dir, name))
-	}
+	requireHerdFolder(t, dir)
 }
 
 func TestHerdRejectsBadInputWithoutWritingFiles(t *testing.T) {
@@ -69,9 +75,7 @@ func TestHerdKeepsARunWithZeroMomentError(t *testing.T) {
 	out, err := run(t, "herd", "--data", text, "--hidden", "3", "--iters", "1", "--out", dir)
 	require.NoError(t, err)
 	require.Contains(t, out, "moment error 0,")
-	for _, name := range []string{"trace.jsonl", "weights.json", "summary.json", "samples.png", "rates.png", "moment_error.png"} {
-		require.FileExists(t, filepath.Join(dir, name))
-	}
+	requireHerdFolder(t, dir)
 }
 
 // TestHerdRefusesARunThatCannotFit: K = 10^8 hidden units used to die with "fatal error:
