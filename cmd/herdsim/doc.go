@@ -3,7 +3,9 @@
 //
 // Each subcommand lives in its own file; command files parse flags and call the
 // packages, holding no logic of their own. Flag groups shared between commands are in
-// flags.go. It must not implement algorithms or file formats.
+// flags.go, and in units.go those of the commands that run units on internal/units
+// (sweep, usps: --shard, --max-units, --merge and the merge subcommand). It must not
+// implement algorithms or file formats.
 //
 // # Exit status
 //

@@ -13,7 +13,6 @@ import (
 	"herdsim/datapath"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/shard"
 	"herdsim/internal/sweep"
 	"herdsim/synth"
 )
@@ -34,10 +33,12 @@ Groups: ` + strings.Join(sweep.Groups(), ", ") + `.
 WIDTHS: a list "8,12,16", a range "6:16" or a range with a step "10:22:2".
 
 Per point it records the first divergence (null when bit exact over T), the pseudo-sample
-Hamming distance to the reference, the moment error at T, and overflow counts, appending one
-line per finished point to DIR/points.jsonl: a rerun skips finished points. --shard i/n runs
-the points whose grid index mod n is i into DIR/points-shard-i-of-n.jsonl only; combine shards
-with "herdsim sweep merge". A whole-grid run also writes table.md, table.csv,
+Hamming distance to the reference, the moment error at T, and overflow counts. Each finished
+point is one file DIR/units/POINT.json, written atomically; DIR/plan.json holds the grid and
+DIR/timing.jsonl each point's wall time. A rerun skips finished points. --shard i/n runs the
+points whose grid index mod n is i, into a shared DIR or one per shard; combine shard folders
+with "herdsim sweep merge --out DIR SHARD_DIR...". Once every point of the grid is finished
+the run (or the merge) writes points.jsonl (every record, table order), table.md, table.csv,
 recommendations.json, sweep_divergence.png and sweep_moment.png.
 
 --synth TARGET (` + strings.Join(synth.TargetNames(), ", ") + `) also generates every valid
@@ -54,11 +55,14 @@ icetime) stop the sweep before any point runs; a design that does not fit is a r
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annInterrupted: "every finished point is kept in --out: rerun the same command to resume"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if flags.units.merge {
+				return mergeSweep(cmd.OutOrStdout(), flags.out, nil)
+			}
 			opts, err := flags.options(&data, &model)
 			if err != nil {
 				return sweepError(err)
 			}
-			st, err := sweep.Run(opts)
+			st, err := sweep.Run(cmd.Context(), opts)
 			if err != nil {
 				return sweepError(err)
 			}
@@ -69,7 +73,7 @@ icetime) stop the sweep before any point runs; a design that does not fit is a r
 	data.register(cmd.Flags())
 	model.register(cmd.Flags())
 	flags.register(cmd)
-	cmd.AddCommand(newSweepMergeCommand())
+	cmd.AddCommand(newMergeCommand("points", "table, plots and recommendations", filepath.Join("out", "sweep"), mergeSweep))
 	return cmd
 }
 
@@ -87,9 +91,10 @@ func sweepError(err error) error {
 type sweepFlags struct {
 	iters, lanes, workers int
 	vary                  []string
-	overflow, shard, out  string
+	overflow, out         string
 	synth                 string
 	cross                 bool
+	units                 unitFlags
 }
 
 func (f *sweepFlags) register(cmd *cobra.Command) {
@@ -100,7 +105,7 @@ func (f *sweepFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.vary, "vary", nil, "GROUP=WIDTHS to sweep (repeatable), e.g. weight-bits=6:16, acc-bits=8,12,16, field=10:22:2")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap)+","+overflowFlagName(fixedpoint.Sat), "overflow modes to sweep: wrap, sat or wrap,sat")
 	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
-	fs.StringVar(&f.shard, "shard", "", "i/n: run only the points whose grid index mod n is i (JSONL only; merge afterwards)")
+	f.units.register(fs, "points")
 	fs.StringVar(&f.out, "out", filepath.Join("out", "sweep"), "output folder")
 	fs.StringVar(&f.synth, "synth", "", "also synthesise every valid point for this target ("+strings.Join(synth.TargetNames(), ", ")+") and record its cost")
 }
@@ -129,11 +134,9 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 		}
 		return sweep.Options{}, fmt.Errorf("--vary: %w", err)
 	}
-	var sh shard.Shard
-	if f.shard != "" {
-		if sh, err = shard.Parse(f.shard); err != nil {
-			return sweep.Options{}, fmt.Errorf("--shard %w", err)
-		}
+	sh, err := f.units.parse()
+	if err != nil {
+		return sweep.Options{}, err
 	}
 	if f.workers < 0 {
 		return sweep.Options{}, fmt.Errorf("--workers %d: must not be negative", f.workers)
@@ -165,41 +168,29 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters, Synth: f.synth}
-	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers}, nil
+	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers, MaxUnits: f.units.maxUnits}, nil
 }
 
-func newSweepMergeCommand() *cobra.Command {
-	var out string
-	cmd := &cobra.Command{
-		Use:   "merge FILE...",
-		Short: "Combine sweep JSONL files (shards) by point and write the table, plots and recommendations",
-		Long: `merge reads sweep JSONL files, keeps one record per point (the same point in two files must
-have the same record), and writes DIR/points.jsonl with table.md, table.csv,
-recommendations.json and the plots. An existing DIR/points.jsonl is merged in as well.`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, files []string) error {
-			n, rec, err := sweep.Merge(files, out, nil)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "merged %d points from %d files into %s\n", n, len(files), out)
-			printRecommendations(cmd.OutOrStdout(), rec)
-			return nil
-		},
+// mergeSweep gathers shard folders into out (none: out alone) and writes the report.
+func mergeSweep(w io.Writer, out string, from []string) error {
+	n, rec, err := sweep.Merge(out, from, nil)
+	if err != nil {
+		return err
 	}
-	cmd.Flags().StringVar(&out, "out", filepath.Join("out", "sweep"), "output folder")
-	return cmd
+	fmt.Fprintf(w, "merged %d points from %d folders into %s\n", n, len(from), out)
+	printRecommendations(w, rec)
+	return nil
 }
 
 func printSweep(w io.Writer, st sweep.Stats, out string) {
 	fmt.Fprintf(w, "sweep: %d points: %d already done, %d computed (%d invalid); records in %s\n",
 		st.Points, st.Skipped, st.Computed, st.Invalid, st.Store)
 	if st.Recommendations == nil {
-		fmt.Fprintln(w, "shard done: combine the shards with herdsim sweep merge")
+		fmt.Fprintf(w, "%d points of the grid are not finished yet: rerun, or merge the shards: herdsim sweep merge --out DIR SHARD_DIR...\n", st.Missing)
 		return
 	}
 	var wrote []string
-	for _, f := range []string{sweep.FileTableMD, sweep.FileTableCSV, sweep.FileRecommendations, sweep.FileDivergencePlot, sweep.FileMomentPlot} {
+	for _, f := range []string{sweep.FilePoints, sweep.FileTableMD, sweep.FileTableCSV, sweep.FileRecommendations, sweep.FileDivergencePlot, sweep.FileMomentPlot} {
 		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
 			wrote = append(wrote, f)
 		}

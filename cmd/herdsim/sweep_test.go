@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -24,21 +25,62 @@ func TestSweepWritesTableAndMergesShards(t *testing.T) {
 	require.Contains(t, out, "sweep: 4 points: 4 already done, 0 computed")
 
 	shards := filepath.Join(t.TempDir(), "shards")
-	for _, s := range []string{"0/2", "1/2"} {
-		out, err := run(t, append(base, "--out", shards, "--shard", s)...)
+	for i, s := range []string{"0/2", "1/2"} {
+		out, err := run(t, append(base, "--out", filepath.Join(shards, fmt.Sprint(i)), "--shard", s)...)
 		require.NoError(t, err)
-		require.Contains(t, out, "shard done")
+		require.Contains(t, out, "2 points of the grid are not finished yet")
 	}
 	merged := filepath.Join(t.TempDir(), "merged")
-	out, err = run(t, "sweep", "merge", "--out", merged, filepath.Join(shards, "points-shard-0-of-2.jsonl"), filepath.Join(shards, "points-shard-1-of-2.jsonl"))
+	out, err = run(t, "sweep", "merge", "--out", merged, filepath.Join(shards, "0"), filepath.Join(shards, "1"))
 	require.NoError(t, err)
-	require.Contains(t, out, "merged 4 points from 2 files")
-	for _, f := range []string{"table.md", "table.csv", "recommendations.json"} {
-		want, err := os.ReadFile(filepath.Join(whole, f))
+	require.Contains(t, out, "merged 4 points from 2 folders")
+	requireSameFiles(t, whole, merged, "points.jsonl", "table.md", "table.csv", "recommendations.json")
+
+	// --max-units stops early; a rerun resumes; --merge rewrites the report from --out.
+	parts := filepath.Join(t.TempDir(), "parts")
+	out, err = run(t, append(base, "--out", parts, "--max-units", "3")...)
+	require.NoError(t, err)
+	require.Contains(t, out, "sweep: 4 points: 0 already done, 3 computed")
+	require.Contains(t, out, "1 points of the grid are not finished yet")
+	out, err = run(t, append(base, "--out", parts)...)
+	require.NoError(t, err)
+	require.Contains(t, out, "sweep: 4 points: 3 already done, 1 computed")
+	require.NoError(t, os.Remove(filepath.Join(parts, "table.md")))
+	out, err = run(t, "sweep", "--merge", "--out", parts)
+	require.NoError(t, err)
+	require.Contains(t, out, "merged 4 points from 0 folders")
+	requireSameFiles(t, whole, parts, "points.jsonl", "table.md", "table.csv", "recommendations.json")
+}
+
+func requireSameFiles(t *testing.T, want, got string, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		w, err := os.ReadFile(filepath.Join(want, f))
 		require.NoError(t, err)
-		got, err := os.ReadFile(filepath.Join(merged, f))
+		g, err := os.ReadFile(filepath.Join(got, f))
 		require.NoError(t, err)
-		require.Equal(t, string(want), string(got), f)
+		require.Equal(t, string(w), string(g), f)
+	}
+}
+
+// TestUnitCommandsShareFlags: sweep and usps run their units on internal/units with the
+// same flags (--shard, --max-units, --merge) and the same merge subcommand.
+func TestUnitCommandsShareFlags(t *testing.T) {
+	extra := map[string][]string{"sweep": {"--hidden", "4", "--vary", "W=10"}, "usps": {"--quick"}}
+	for _, c := range []string{"sweep", "usps"} {
+		help, err := run(t, c, "--help")
+		require.NoError(t, err)
+		for _, flag := range []string{"--shard string", "--max-units int", "--merge ", "--out string"} {
+			require.Contains(t, help, flag, c)
+		}
+		help, err = run(t, c, "merge", "--help")
+		require.NoError(t, err)
+		require.Contains(t, help, c+" merge --out DIR [FOLDER...]")
+		require.Contains(t, help, "every folder must have run the same plan (plan.json)")
+		dir := filepath.Join(t.TempDir(), "out")
+		_, err = run(t, append([]string{c, "--max-units", "-1", "--out", dir}, extra[c]...)...)
+		require.ErrorContains(t, err, "--max-units -1: must not be negative", c)
+		require.NoDirExists(t, dir)
 	}
 }
 

@@ -10,26 +10,23 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/shard"
 	"herdsim/internal/sweep"
 	"herdsim/internal/usps"
 )
 
 // uspsFlags are the flags of herdsim usps.
 type uspsFlags struct {
-	models   string
-	quick    bool
-	splits   int
-	seed     uint64
-	split    uint64
-	learn    int
-	collect  int
-	out      string
-	uspsDir  string
-	shard    string
-	merge    bool
-	maxUnits int
-	direct   bool
+	models  string
+	quick   bool
+	splits  int
+	seed    uint64
+	split   uint64
+	learn   int
+	collect int
+	out     string
+	uspsDir string
+	units   unitFlags
+	direct  bool
 
 	weightBits string // datapath variants of the herding models: widths of W
 	overflow   string // and their overflow modes
@@ -48,7 +45,8 @@ func newUSPSCommand() *cobra.Command {
   results.md        the same as a markdown table
   results.png       bar chart with standard-error bars (Figure 3)
 The results are written once every unit of the grid is finished. With --shard i/n a run
-does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the shards.`,
+does every n-th unit, into a shared --out or one per shard; "herdsim usps merge --out DIR
+SHARD_DIR..." gathers the shards.`,
 		Args:        cobra.NoArgs,
 		RunE:        func(cmd *cobra.Command, _ []string) error { return runUSPS(cmd, &f) },
 		Annotations: map[string]string{annInterrupted: "every finished unit is kept in --out: rerun the same command to resume"},
@@ -63,47 +61,29 @@ does every n-th unit; "herdsim usps merge --out DIR SHARD_DIR..." gathers the sh
 	fs.IntVar(&f.collect, "collect", 1000, "further iterations whose standardised energies are averaged")
 	fs.StringVar(&f.out, "out", "", "output folder (created if missing; reruns resume)")
 	fs.StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
-	fs.StringVar(&f.shard, "shard", "", "i/n: run only units i, i+n, ... of the grid (batch arrays)")
-	fs.BoolVar(&f.merge, "merge", false, "run nothing: write the results from the units already in --out")
-	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after this many units (0: no limit)")
+	f.units.register(fs, "units")
 	fs.BoolVar(&f.direct, "direct", false, "herding in the direct form (every field from W), not flip-driven: the same results, slower; for timing")
 	fs.StringVar(&f.weightBits, "weight-bits", "", "also run every herding model on the datapath model with W this wide: a list like 12:20:2,24; 'lossless' for the lossless datapath (models H1-w14-sat, H1-lossless, ...)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Sat), "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
-	cmd.AddCommand(newUSPSMergeCommand())
+	cmd.AddCommand(newMergeCommand("units", "results", "", mergeUSPS))
 	return cmd
 }
 
-func newUSPSMergeCommand() *cobra.Command {
-	var out string
-	cmd := &cobra.Command{
-		Use:   "merge --out DIR SHARD_DIR...",
-		Short: "Gather the units of shard folders into --out and write the results",
-		Args:  cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, dirs []string) error {
-			if out == "" {
-				return fmt.Errorf("--out: an output folder is required")
-			}
-			res, err := usps.Merge(out, dirs)
-			if err != nil {
-				return err
-			}
-			return printResults(cmd.OutOrStdout(), out, res)
-		},
+// mergeUSPS gathers shard folders into out (none: out alone) and writes the results.
+func mergeUSPS(w io.Writer, out string, from []string) error {
+	res, err := usps.Merge(out, from)
+	if err != nil {
+		return err
 	}
-	cmd.Flags().StringVar(&out, "out", "", "the merged output folder")
-	return cmd
+	return printResults(w, out, res)
 }
 
 func runUSPS(cmd *cobra.Command, f *uspsFlags) error {
 	if f.out == "" {
 		return fmt.Errorf("--out: an output folder is required")
 	}
-	if f.merge {
-		res, err := usps.WriteResults(f.out)
-		if err != nil {
-			return err
-		}
-		return printResults(cmd.OutOrStdout(), f.out, res)
+	if f.units.merge {
+		return mergeUSPS(cmd.OutOrStdout(), f.out, nil)
 	}
 	opts, err := f.options(cmd.ErrOrStderr())
 	if err != nil {
@@ -149,17 +129,13 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 	}
 	opts := usps.Options{
 		Plan: usps.Plan{Models: models, SplitSeed: f.split, Seed: f.seed, Learn: f.learn, Collect: f.collect},
-		Out:  f.out, MaxUnits: f.maxUnits, Log: log, Direct: f.direct,
+		Out:  f.out, MaxUnits: f.units.maxUnits, Log: log, Direct: f.direct,
 	}
 	for s := 0; s < splits; s++ {
 		opts.Splits = append(opts.Splits, s)
 	}
-	if f.shard != "" {
-		sh, err := shard.Parse(f.shard)
-		if err != nil {
-			return opts, fmt.Errorf("--shard %w", err)
-		}
-		opts.Shard, opts.Shards = sh.Index, sh.Of
+	if opts.Shard, err = f.units.parse(); err != nil {
+		return opts, err
 	}
 	return opts, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/dataset"
+	"herdsim/internal/shard"
 	"herdsim/internal/usps"
 )
 
@@ -44,7 +45,7 @@ func TestUSPSMergeCommands(t *testing.T) {
 	plan := usps.Plan{Models: models, Splits: []int{0, 1}, SplitSeed: 1, Seed: 1, Learn: 2, Collect: 3}
 	a, b := t.TempDir(), t.TempDir()
 	for i, dir := range []string{a, b} {
-		s, err := usps.Run(context.Background(), tinySource{}, usps.Options{Plan: plan, Out: dir, Shard: i, Shards: 2})
+		s, err := usps.Run(context.Background(), tinySource{}, usps.Options{Plan: plan, Out: dir, Shard: shard.Shard{Index: i, Of: 2}})
 		require.NoError(t, err)
 		require.Nil(t, s.Results)
 	}
@@ -67,13 +68,12 @@ func TestUSPSMergeCommands(t *testing.T) {
 }
 
 func TestUSPSFlags(t *testing.T) {
-	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", shard: "1/3"}
+	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", units: unitFlags{shard: "1/3"}}
 	opts, err := f.options(nil)
 	require.NoError(t, err)
 	require.Equal(t, []int{0}, opts.Splits)
 	require.Len(t, opts.Models, 5)
-	require.Equal(t, 1, opts.Shard)
-	require.Equal(t, 3, opts.Shards)
+	require.Equal(t, shard.Shard{Index: 1, Of: 3}, opts.Shard)
 	f.quick = false
 	opts, err = f.options(nil)
 	require.NoError(t, err)
@@ -92,11 +92,11 @@ func TestUSPSFlags(t *testing.T) {
 	f.quick, f.weightBits, f.overflow = false, "", "sat"
 
 	for _, s := range []string{"3/3", "-1/2", "1", "a/b", "0/0"} {
-		f.shard = s
+		f.units.shard = s
 		_, err := f.options(nil)
 		require.ErrorContains(t, err, fmt.Sprintf("--shard %q: want a shard i/n", s))
 	}
-	f.shard = ""
+	f.units.shard = ""
 	cases := []struct {
 		args []string
 		want string

@@ -1,6 +1,6 @@
 // Package sweep explores register widths of the datapath: a grid over widths and overflow
 // modes, each point run for the whole T iterations beside the float64 reference
-// (sim.RunFull), its results kept in a resumable, shardable JSONL store, merged, tabulated
+// (sim.RunFull), its results kept as resumable, shardable units (internal/units), merged, tabulated
 // (markdown and CSV), plotted, and turned into recommendations.
 //
 // # Grid
@@ -42,20 +42,25 @@
 // deterministic; the tools' seconds are left out, so records stay independent of timing.
 // synth.CheckTools runs in the setup check, so a missing tool stops the sweep before
 // anything is written; a design that does not fit is a cost with fits false, and any
-// other tool failure stops the sweep (finished points stay in the store). The target is
+// other tool failure stops the sweep (finished points stay in the folder). The target is
 // part of RunInfo and so of every key: a sweep with a target never reuses records without
 // cost, nor the reverse.
 //
-// # Store, resume, shards, merge
+// # Units, resume, shards, merge
 //
-// Each point has a key: the setup (data name and hash, K, N, D, L, S, mode, growth, seed,
-// T, and the synthesis target when set), the grid labels and the full Arch. Records are appended to points.jsonl (or
-// points-shard-i-of-n.jsonl) one complete line per write, synced, in grid order (a point
-// that finishes early waits for those before it, so the bytes do not depend on GOMAXPROCS); a
-// rerun skips keys the file holds, and a truncated last line (an interrupted write) is
-// reported on stderr, cut off and recomputed. Shard i/n takes the points whose grid index
-// mod n is i and writes its JSONL only; Merge combines files by key (identical records
-// required) into points.jsonl and writes the report.
+// The grid runs on internal/units, the one mechanism of resumable, shardable work (the USPS
+// experiment uses it too). Each point has a key: the setup (data name and hash, K, N, D,
+// L, S, mode, growth, seed, T, and the synthesis target when set), the grid labels and the
+// full Arch. A finished point is one unit file, OUT/units/LABEL-MODE-HASH.json (say
+// weight-bits=9-wrap-1f2e3d4c5b6a7988.json, HASH the FNV-1a 64 of the key), holding its
+// record as one JSON line, written atomically; OUT/plan.json holds the setup and the grid
+// (enough to list the points again without the data) and OUT/timing.jsonl each point's
+// wall time. A rerun skips points whose file exists (a file holding another key is an
+// error); points run on a pool of Options.Workers and each file's bytes depend on its
+// point only. Shard i/n takes the points whose grid index mod n is i, into a shared folder
+// or its own; Merge gathers shard folders of one plan (identical files required). Once
+// every point of the grid is finished, the run or the merge writes points.jsonl (every
+// record, one line each, in table order) and the report.
 //
 // # Report
 //
@@ -72,5 +77,6 @@
 // herding, sim own those; it only drives them), nor flags (cmd/herdsim owns those): its
 // errors name values (a group, a width, an overflow mode, a synthesis target), and the
 // command adds the flag it read them from. Shard specs are read by internal/shard,
-// overflow mode names by fixedpoint.ParseOverflow (through the command).
+// overflow mode names by fixedpoint.ParseOverflow (through the command); resume, shards,
+// unit files, the plan file, the timing log and merging are internal/units'.
 package sweep

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,9 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/datapath"
+	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/shard"
+	"herdsim/internal/units"
 )
 
 // newSpec is the tests' shorthand for NewSpec: the groups as ParseVary reads them.
@@ -102,20 +104,37 @@ func TestNewSpec(t *testing.T) {
 	require.NoError(t, err)
 }
 
-func TestShardSelectsPointsAndNamesItsStore(t *testing.T) {
-	sh := shard.Shard{Index: 1, Of: 3}
-	require.Equal(t, "points-shard-1-of-3.jsonl", storeName(sh))
-	require.Equal(t, "points.jsonl", storeName(shard.Shard{}))
-	pts := make([]Point, 7)
-	for i := range pts {
-		pts[i].Key = string(rune('a' + i))
+// TestPointUnitsAndPlan: every point of a grid is a unit with its own valid key (row
+// label, overflow mode, hash of the full key: another setup is another file), and the plan
+// written to plan.json lists the same points again without the data.
+func TestPointUnitsAndPlan(t *testing.T) {
+	setup := Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 4, Iterations: 30}
+	spec, err := newSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, false, fixedpoint.Wrap, fixedpoint.Sat)
+	require.NoError(t, err)
+	points := spec.Points(setup)
+	keys := map[string]bool{}
+	for _, u := range pointUnits(points) {
+		require.NoError(t, units.CheckKey(u.Key))
+		require.False(t, keys[u.Key], u.Key)
+		keys[u.Key] = true
 	}
-	var keys string
-	for _, p := range selectShard(sh, pts) {
-		keys += p.Key
+	require.Len(t, keys, 12)
+	for _, g := range Groups() { // every group name can stand in a key, crossed too
+		require.NoError(t, units.CheckKey(g+"=8+"+g+"=9-wrap-00"), g)
 	}
-	require.Equal(t, "be", keys)
-	require.Len(t, selectShard(shard.Shard{}, pts), 7)
+	require.Regexp(t, `^weight-bits=9-wrap-[0-9a-f]{16}$`, points[0].unit().Key)
+	require.Equal(t, "weight-bits=9 wrap", points[0].unit().Name)
+	other := setup
+	other.Iterations++
+	require.NotEqual(t, points[0].unit().Key, spec.Points(other)[0].unit().Key)
+
+	b, err := json.Marshal(newPlan(setup.info(), spec))
+	require.NoError(t, err)
+	again, err := decodePlan(b)
+	require.NoError(t, err)
+	require.Equal(t, points, again)
+	_, err = decodePlan([]byte(`{"models": []}`))
+	require.ErrorContains(t, err, "not a sweep plan")
 }
 
 // TestErrorsNameValuesNotFlags: the package knows no flags (cmd/herdsim owns them), so no

@@ -1,87 +1,37 @@
 package sweep
 
 import (
-	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 
-	"herdsim/internal/atomicfile"
+	"herdsim/internal/units"
 )
 
-// Merge combines JSONL stores (shards of one grid, or reruns) into out: it keeps one record
-// per key, writes them to out/points.jsonl in table order and writes the table, plots and
-// recommendations. An out/points.jsonl that already exists is merged in too, so merging
-// never drops records. Every input is read and checked before anything is written.
-func Merge(files []string, out string, warn io.Writer) (int, *Recommendations, error) {
+// Merge gathers the units of the folders from (shards of one grid) into out
+// (internal/units.Merge: the same plan everywhere, a point present twice must have the
+// same record, everything checked before anything is written), then writes points.jsonl,
+// the table, plots and recommendations. It is an error if the grid is not finished. With
+// no folders it writes out's report. It returns the number of points.
+func Merge(out string, from []string, warn io.Writer) (int, *Recommendations, error) {
 	if warn == nil {
 		warn = os.Stderr
 	}
-	if len(files) == 0 {
-		return 0, nil, fmt.Errorf("merge: no JSONL files given")
+	folders := make([]units.Folder, len(from))
+	for i, f := range from {
+		folders[i] = units.Folder(f)
 	}
-	target := filepath.Join(out, "points.jsonl")
-	if _, err := os.Stat(target); err == nil {
-		files = append(files, target)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return 0, nil, err
-	}
-	all := &storeFile{byKey: map[string]int{}}
-	for _, f := range files {
-		if _, err := os.Stat(f); err != nil {
-			return 0, nil, fmt.Errorf("merge: %w", err)
-		}
-		s, err := readStore(f, warn)
-		if err != nil {
-			return 0, nil, err
-		}
-		for _, rec := range s.records {
-			if err := all.add(rec); err != nil {
-				return 0, nil, fmt.Errorf("merge: %s: %w", f, err)
-			}
-		}
-	}
-	recs := sortRecords(all.records)
-	if _, err := commonRun(recs); err != nil {
-		return 0, nil, err
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return 0, nil, err
-	}
-	if err := writeJSONL(target, recs); err != nil {
-		return 0, nil, err
-	}
-	rec, err := WriteReport(out, recs, warn)
-	return len(recs), rec, err
-}
-
-func writeJSONL(path string, recs []Record) error {
-	return atomicfile.Write(path, func(w *bufio.Writer) error {
-		for _, rec := range recs {
-			line, err := json.Marshal(rec)
-			if err != nil {
-				return err
-			}
-			w.Write(line)
-			w.WriteByte('\n')
-		}
-		return nil
+	var points []Point
+	_, err := units.Merge(units.Folder(out), folders, func(b []byte) (err error) {
+		points, err = decodePlan(b)
+		return err
 	})
-}
-
-// commonRun returns the setup all records share, or an error naming two that differ.
-func commonRun(recs []Record) (RunInfo, error) {
-	if len(recs) == 0 {
-		return RunInfo{}, fmt.Errorf("sweep: no records")
+	if err != nil {
+		return 0, nil, err
 	}
-	for _, r := range recs[1:] {
-		if r.Run != recs[0].Run {
-			return RunInfo{}, fmt.Errorf("sweep: the records come from different setups (%s and %s); a table covers one", recs[0].Run, r.Run)
-		}
+	rec, missing, err := finish(out, points, warn)
+	if err == nil && missing > 0 {
+		err = fmt.Errorf("%s: %d of the grid's %d points are not finished", out, missing, len(points))
 	}
-	return recs[0].Run, nil
+	return len(points), rec, err
 }

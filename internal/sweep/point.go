@@ -9,7 +9,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/shard"
+	"herdsim/internal/units"
 )
 
 // Setup is what every point of a sweep shares: the data, the herding configuration (scaled
@@ -51,12 +51,7 @@ func (s Setup) check() error {
 
 // arch is the lossless Arch (datapath.DefaultArch) with every register in one overflow mode.
 func (s Setup) arch(mode fixedpoint.Overflow) datapath.Arch {
-	c := s.Config
-	a := datapath.DefaultArch(c.Hidden, s.Data.D, s.Data.N(), s.Lanes, c.Sweeps, s.Iterations, c.Mode, c.GrowHiddenBias)
-	for r := range a.Regs {
-		a.Regs[r].Overflow = mode
-	}
-	return a
+	return s.info().arch(s.Config.Mode, mode)
 }
 
 // RunInfo identifies a sweep's setup in every record; records of one table share it.
@@ -106,6 +101,16 @@ func dataHash(b *dataset.Binary) string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
+// arch is the lossless Arch of the setup r describes, herding in mode m, with every
+// register in overflow mode o.
+func (r RunInfo) arch(m herding.Mode, o fixedpoint.Overflow) datapath.Arch {
+	a := datapath.DefaultArch(r.K, r.D, r.N, r.Lanes, r.Sweeps, r.Iterations, m, r.GrowHiddenBias)
+	for reg := range a.Regs {
+		a.Regs[reg].Overflow = o
+	}
+	return a
+}
+
 // Point is one Arch of the grid.
 type Point struct {
 	Settings []Setting // the swept groups' widths, canonical group order
@@ -117,12 +122,14 @@ type Point struct {
 // Points lists the grid in its order: settings (groups in canonical order, widths
 // ascending), then overflow modes. Every register a setting does not name keeps its
 // lossless worst-case width.
-func (s Spec) Points(setup Setup) []Point {
-	info := setup.info()
+func (s Spec) Points(setup Setup) []Point { return s.points(setup.info(), setup.Config.Mode) }
+
+// points lists the grid of a setup known by its RunInfo (a plan.json's) and mode.
+func (s Spec) points(info RunInfo, mode herding.Mode) []Point {
 	var out []Point
 	for _, settings := range s.combos() {
 		for _, o := range s.Overflows {
-			a := setup.arch(o)
+			a := info.arch(mode, o)
 			for _, st := range settings {
 				g, _ := lookupGroup(st.Group)
 				for _, r := range g.Regs {
@@ -132,6 +139,24 @@ func (s Spec) Points(setup Setup) []Point {
 			label := overflowLabel(o)
 			out = append(out, Point{Settings: settings, Overflow: label, Arch: a, Key: key(info, settings, label, a)})
 		}
+	}
+	return out
+}
+
+// unit is the point as internal/units runs it. Its key, the name of its file, is the
+// row label, the overflow mode and a hash of the full key (another setup is another
+// file): "weight-bits=9-wrap-1f2e3d4c5b6a7988".
+func (p Point) unit() units.Unit {
+	h := fnv.New64a()
+	h.Write([]byte(p.Key))
+	label := settingsText(p.Settings)
+	return units.Unit{Key: fmt.Sprintf("%s-%s-%016x", label, p.Overflow, h.Sum64()), Name: label + " " + p.Overflow}
+}
+
+func pointUnits(points []Point) []units.Unit {
+	out := make([]units.Unit, len(points))
+	for i, p := range points {
+		out[i] = p.unit()
 	}
 	return out
 }
@@ -162,26 +187,4 @@ func settingsText(settings []Setting) string {
 		parts[i] = fmt.Sprintf("%s=%d", s.Group, s.Bits)
 	}
 	return strings.Join(parts, "+")
-}
-
-// selectShard returns the points a shard takes (all of them for the zero Shard).
-func selectShard(s shard.Shard, points []Point) []Point {
-	if !s.Enabled() {
-		return points
-	}
-	var out []Point
-	for i, p := range points {
-		if s.Takes(i) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// storeName is a shard's JSONL file name: points.jsonl for the whole grid.
-func storeName(s shard.Shard) string {
-	if !s.Enabled() {
-		return "points.jsonl"
-	}
-	return fmt.Sprintf("points-shard-%d-of-%d.jsonl", s.Index, s.Of)
 }

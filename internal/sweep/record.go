@@ -7,8 +7,8 @@ import (
 	"herdsim/sim"
 )
 
-// Record is one finished point: one line of the JSONL store. Its content depends only on
-// the point (never on timing, GOMAXPROCS or the order points finish in).
+// Record is one finished point: its unit file, and one line of points.jsonl. Its content
+// depends only on the point (never on timing, GOMAXPROCS or the order points finish in).
 type Record struct {
 	Key      string            `json:"key"`
 	Run      RunInfo           `json:"run"`

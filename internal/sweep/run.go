@@ -1,43 +1,48 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
+	"sync/atomic"
 
 	"herdsim/internal/progress"
 	"herdsim/internal/shard"
+	"herdsim/internal/units"
 	"herdsim/sim"
 )
 
 // Options describe one sweep run.
 type Options struct {
-	Setup   Setup
-	Spec    Spec
-	Shard   shard.Shard // zero: the whole grid
-	Out     string      // output folder
-	Workers int         // points run at once; 0 means GOMAXPROCS
-	Warn    io.Writer   // warnings (a truncated store line); nil means os.Stderr
+	Setup    Setup
+	Spec     Spec
+	Shard    shard.Shard // zero: the whole grid
+	Out      string      // output folder
+	Workers  int         // points run at once; 0 means GOMAXPROCS
+	MaxUnits int         // stop after computing this many points (0: no limit)
+	Warn     io.Writer   // warnings (a plot that could not be drawn); nil means os.Stderr
 }
 
 // Stats count what a run did.
 type Stats struct {
 	Points   int    // points in this shard of the grid
-	Skipped  int    // already in the store (resumed)
+	Skipped  int    // already finished (resumed)
 	Computed int    // run now, invalid ones included
 	Invalid  int    // of the computed, those whose Arch failed Validate
-	Store    string // the JSONL file
-	// Recommendations of the whole grid; nil for a shard, which writes its JSONL only.
+	Missing  int    // points of the whole grid still unfinished
+	Store    string // the folder of the unit files
+	// Recommendations of the whole grid, written once every point is finished; else nil.
 	Recommendations *Recommendations
 }
 
-// Run sweeps the grid (or its shard): it skips points the store already holds, runs the
-// rest concurrently, appending each record as it finishes, and, for a whole grid, writes
-// the table, plots and recommendations. Every input is checked before anything is written.
-func Run(opts Options) (Stats, error) {
+// Run sweeps the grid (or its shard) on internal/units: it skips points already
+// finished, runs the rest concurrently, writing each point's unit file as it finishes,
+// and, once the whole grid is finished, writes points.jsonl, the table, plots and
+// recommendations. Every input is checked before anything is written.
+func Run(ctx context.Context, opts Options) (Stats, error) {
 	warn := opts.Warn
 	if warn == nil {
 		warn = os.Stderr
@@ -45,141 +50,72 @@ func Run(opts Options) (Stats, error) {
 	if err := opts.Setup.check(); err != nil {
 		return Stats{}, err
 	}
-	points := selectShard(opts.Shard, opts.Spec.Points(opts.Setup))
-	st := Stats{Points: len(points), Store: filepath.Join(opts.Out, storeName(opts.Shard))}
-	store, err := readStore(st.Store, warn)
-	if err != nil {
-		return st, err
-	}
-	var todo []Point
-	for _, p := range points {
-		if !store.has(p.Key) {
-			todo = append(todo, p)
-		}
-	}
-	st.Skipped = len(points) - len(todo)
-	ref, err := reference(opts.Setup, todo)
-	if err != nil {
-		return st, err
-	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-		return st, err
-	}
-	fresh, err := compute(todo, opts, ref, store.complete, st.Store)
-	st.Computed = len(fresh)
-	for _, rec := range fresh {
-		if !rec.Valid {
-			st.Invalid++
-		}
-		if err == nil {
-			err = store.add(rec)
-		}
-	}
-	if err != nil || opts.Shard.Enabled() {
-		return st, err
-	}
-	st.Recommendations, err = WriteReport(opts.Out, selectRecords(store, points), warn)
-	return st, err
-}
-
-// reference runs the shared reference once, if any point to compute has a buildable Arch.
-func reference(s Setup, todo []Point) (*sim.Reference, error) {
-	for _, p := range todo {
-		if p.Arch.Validate() == nil {
-			return sim.NewReference(s.Data, s.Config, s.Iterations, nil)
-		}
-	}
-	return nil, nil
-}
-
-// compute runs the points on a pool of workers, appending each record to the store as it
-// finishes, with a progress bar over points. It returns the records it finished; on an
-// error the pool stops taking new points.
-func compute(todo []Point, opts Options, ref *sim.Reference, complete int64, path string) ([]Record, error) {
-	app, err := openAppender(path, complete)
-	if err != nil || len(todo) == 0 {
-		return nil, firstErr(err, app.close())
-	}
+	info := opts.Setup.info()
+	points := opts.Spec.points(info, opts.Setup.Config.Mode)
+	r := &runner{setup: opts.Setup, points: points}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	p := &pool{todo: todo, app: app, bar: progress.New(len(todo), "sweep points")}
-	var wg sync.WaitGroup
-	for range min(workers, len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i, ok := p.take(); ok; i, ok = p.take() {
-				rec, err := runPoint(todo[i], opts.Setup, ref)
-				p.finish(i, rec, err)
-			}
-		}()
+	job := units.Job[Record]{
+		Folder: units.Folder(opts.Out), Plan: newPlan(info, opts.Spec), Units: pointUnits(points),
+		Shard: opts.Shard, MaxUnits: opts.MaxUnits, Workers: workers,
+		Check:   func(i int, rec *Record) error { return rec.check(points[i]) },
+		Begin:   r.begin,
+		Compute: r.compute,
 	}
-	wg.Wait()
-	p.bar.Finish()
-	return p.done, firstErr(p.err, app.close())
+	sum, err := job.Run(ctx)
+	r.finish()
+	st := Stats{Points: sum.Units, Skipped: sum.Skipped, Computed: sum.Ran, Invalid: int(r.invalid.Load()),
+		Missing: sum.Missing, Store: filepath.Join(opts.Out, units.UnitsDir)}
+	if err != nil || st.Missing > 0 {
+		return st, err
+	}
+	st.Recommendations, _, err = finish(opts.Out, points, warn)
+	return st, err
 }
 
-// pool hands out points and collects records; the first error stops the hand-out. Records
-// are appended in grid order (the order of todo), whichever worker finishes first: a
-// finished record waits in pending until those before it are written, so the file's bytes
-// do not depend on GOMAXPROCS. An interrupted run leaves a prefix of the grid; resuming
-// computes the rest.
-type pool struct {
-	mu      sync.Mutex
-	todo    []Point
-	next    int
-	written int            // todo[:written] are in the file
-	pending map[int]Record // finished, waiting for the ones before
-	done    []Record
-	err     error
-	app     *appender
+// runner runs points beside one reference, counting the invalid ones, with a progress bar.
+type runner struct {
+	setup   Setup
+	points  []Point
+	ref     *sim.Reference
 	bar     *progress.Bar
+	invalid atomic.Int64
 }
 
-func (p *pool) take() (int, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.err != nil || p.next == len(p.todo) {
-		return 0, false
+// begin runs the shared reference once, if any point to compute has a buildable Arch.
+func (r *runner) begin(todo []int) error {
+	for _, i := range todo {
+		if r.points[i].Arch.Validate() == nil {
+			ref, err := sim.NewReference(r.setup.Data, r.setup.Config, r.setup.Iterations, nil)
+			if err != nil {
+				return err
+			}
+			r.ref = ref
+			break
+		}
 	}
-	p.next++
-	return p.next - 1, true
+	r.bar = progress.New(len(todo), "sweep points")
+	return nil
 }
 
-func (p *pool) finish(i int, rec Record, err error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+func (r *runner) compute(_ context.Context, i int) (*Record, error) {
+	rec, err := runPoint(r.points[i], r.setup, r.ref)
 	if err != nil {
-		p.err = firstErr(p.err, err)
-		return
+		return nil, err
 	}
-	if p.pending == nil {
-		p.pending = map[int]Record{}
+	if !rec.Valid {
+		r.invalid.Add(1)
 	}
-	p.pending[i] = rec
-	p.bar.Add(1)
-	for p.err == nil {
-		r, ok := p.pending[p.written]
-		if !ok {
-			break
-		}
-		delete(p.pending, p.written)
-		if err := p.app.append(r); err != nil {
-			p.err = err
-			break
-		}
-		p.done = append(p.done, r)
-		p.written++
-	}
+	r.bar.Add(1)
+	return &rec, nil
 }
 
-func firstErr(first, err error) error {
-	if first != nil {
-		return first
+func (r *runner) finish() {
+	if r.bar != nil {
+		r.bar.Finish()
 	}
-	return err
 }
 
 // runPoint measures one point: an invalid Arch is a record, not an error.
@@ -200,16 +136,4 @@ func runPoint(p Point, s Setup, ref *sim.Reference) (Record, error) {
 		}
 	}
 	return rec, nil
-}
-
-// selectRecords returns the store's records of the given points (a store may hold points
-// of other grids written to the same folder; the table shows this grid's only).
-func selectRecords(store *storeFile, points []Point) []Record {
-	out := make([]Record, 0, len(points))
-	for _, p := range points {
-		if i, ok := store.byKey[p.Key]; ok {
-			out = append(out, store.records[i])
-		}
-	}
-	return out
 }

@@ -2,7 +2,9 @@ package sweep
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +19,7 @@ import (
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/shard"
+	"herdsim/internal/units"
 	"herdsim/sim"
 )
 
@@ -38,8 +41,14 @@ func testSpec(t *testing.T) Spec {
 
 func runGrid(t *testing.T, out string, sh shard.Shard) (Stats, string) {
 	t.Helper()
+	return runOpts(t, Options{Setup: testSetup(), Spec: testSpec(t), Shard: sh, Out: out})
+}
+
+func runOpts(t *testing.T, opts Options) (Stats, string) {
+	t.Helper()
 	var warn bytes.Buffer
-	st, err := Run(Options{Setup: testSetup(), Spec: testSpec(t), Shard: sh, Out: out, Warn: &warn})
+	opts.Warn = &warn
+	st, err := Run(context.Background(), opts)
 	require.NoError(t, err)
 	return st, warn.String()
 }
@@ -51,7 +60,7 @@ var full = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	s, _ := newSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, false, fixedpoint.Wrap, fixedpoint.Sat)
-	_, err = Run(Options{Setup: testSetup(), Spec: s, Out: dir})
+	_, err = Run(context.Background(), Options{Setup: testSetup(), Spec: s, Out: dir})
 	return dir, err
 })
 
@@ -61,12 +70,15 @@ func fullDir(t *testing.T) string {
 	return dir
 }
 
-func readRecords(t *testing.T, path string) map[string]Record {
+// readRecords reads a folder's points.jsonl by row label and overflow mode.
+func readRecords(t *testing.T, dir string) map[string]Record {
 	t.Helper()
-	s, err := readStore(path, os.Stderr)
+	b, err := os.ReadFile(filepath.Join(dir, FilePoints))
 	require.NoError(t, err)
 	out := map[string]Record{}
-	for _, r := range s.records {
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n") {
+		var r Record
+		require.NoError(t, units.Decode([]byte(line), &r))
 		out[r.label()+" "+r.Overflow] = r
 	}
 	return out
@@ -83,7 +95,7 @@ func TestTinyGridFindsTheLosslessWeightWidth(t *testing.T) {
 	require.Equal(t, 11, wBits, "the grid below is built around the reference needing 11-bit weights")
 
 	dir := fullDir(t)
-	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	recs := readRecords(t, dir)
 	require.Len(t, recs, 12)
 	for _, o := range []string{"wrap", "sat"} {
 		for _, w := range []string{"11", "12"} {
@@ -179,9 +191,9 @@ func TestAMovedSearchStartIsNotBitExact(t *testing.T) {
 	spec, err := newSpec([]string{"energy=4,7"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	dir := t.TempDir()
-	_, err = Run(Options{Setup: setup, Spec: spec, Out: dir, Workers: 1})
+	_, err = Run(context.Background(), Options{Setup: setup, Spec: spec, Out: dir, Workers: 1})
 	require.NoError(t, err)
-	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	recs := readRecords(t, dir)
 	require.Len(t, recs, 2)
 
 	narrow := recs["energy=4 wrap"]
@@ -238,20 +250,31 @@ func naiveMomentError(t *testing.T, s Setup, a datapath.Arch) float64 {
 	return float64(drift) / float64(N*int64(s.Iterations))
 }
 
+// reportFiles are every file of a sweep folder but the timing log, by path: plan, unit
+// files, points.jsonl and the report.
 func reportFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, f := range []string{FileTableMD, FileTableCSV, FileRecommendations, FileDivergencePlot, FileMomentPlot} {
-		b, err := os.ReadFile(filepath.Join(dir, f))
-		require.NoError(t, err, f)
-		out[f] = b
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == units.TimingFile {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = b
+		return err
+	}))
+	for _, f := range []string{units.PlanFile, FilePoints, FileTableMD, FileTableCSV, FileRecommendations, FileDivergencePlot, FileMomentPlot} {
+		require.Contains(t, out, f)
 	}
 	return out
 }
 
+// requireSameReport: two folders hold the same files with the same bytes.
 func requireSameReport(t *testing.T, want, got string) {
 	t.Helper()
 	w, g := reportFiles(t, want), reportFiles(t, got)
+	require.Equal(t, len(w), len(g))
 	for f := range w {
 		require.True(t, bytes.Equal(w[f], g[f]), "%s differs:\n%s\n---\n%s", f, w[f], g[f])
 	}
@@ -259,66 +282,86 @@ func requireSameReport(t *testing.T, want, got string) {
 
 func TestResumeComputesOnlyTheMissingPoints(t *testing.T) {
 	ref := fullDir(t)
-	lines, err := os.ReadFile(filepath.Join(ref, "points.jsonl"))
-	require.NoError(t, err)
-	all := strings.SplitAfter(string(lines), "\n")
-	all = all[:len(all)-1] // the empty string after the last newline
-	require.Len(t, all, 12)
-
-	const k = 5
 	dir := t.TempDir()
-	cut := strings.Join(all[:k], "") + all[k][:len(all[k])/2] // a crash in the middle of line k+1
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "points.jsonl"), []byte(cut), 0o644))
-	invalid := 0
-	for _, line := range all[k:] {
-		var r Record
-		require.NoError(t, json.Unmarshal([]byte(line), &r))
-		if !r.Valid {
-			invalid++
-		}
-	}
-	st, warn := runGrid(t, dir, shard.Shard{})
-	require.Equal(t, Stats{Points: 12, Skipped: k, Computed: 12 - k, Invalid: invalid, Store: filepath.Join(dir, "points.jsonl"), Recommendations: st.Recommendations}, st)
-	require.Contains(t, warn, "ignoring a truncated last line")
-	requireSameReport(t, ref, dir)
+	const k = 5
+	st, _ := runOpts(t, Options{Setup: testSetup(), Spec: testSpec(t), Out: dir, MaxUnits: k})
+	require.Equal(t, Stats{Points: 12, Computed: k, Missing: 12 - k, Store: filepath.Join(dir, "units")}, st)
+	require.NoFileExists(t, filepath.Join(dir, FilePoints), "the report waits for the whole grid")
+	require.NoFileExists(t, filepath.Join(dir, FileTableMD))
 
-	again, warn := runGrid(t, dir, shard.Shard{})
-	require.Equal(t, 12, again.Skipped)
-	require.Zero(t, again.Computed)
+	st, warn := runGrid(t, dir, shard.Shard{})
+	require.Equal(t, Stats{Points: 12, Skipped: k, Computed: 12 - k, Invalid: 2, Store: filepath.Join(dir, "units"), Recommendations: st.Recommendations}, st)
+	require.NotNil(t, st.Recommendations)
 	require.Empty(t, warn)
 	requireSameReport(t, ref, dir)
-	s, err := readStore(filepath.Join(dir, "points.jsonl"), os.Stderr)
+
+	again, _ := runGrid(t, dir, shard.Shard{})
+	require.Equal(t, 12, again.Skipped)
+	require.Zero(t, again.Computed)
+	requireSameReport(t, ref, dir)
+	timing, err := os.ReadFile(filepath.Join(dir, units.TimingFile))
 	require.NoError(t, err)
-	require.Len(t, s.records, 12)
+	require.Equal(t, 12, bytes.Count(timing, []byte("\n")), "one timing line per computed point")
+}
+
+// TestAPointOfAnotherGridIsRefused: a unit file that holds another point (a hand-copied
+// file) stops the run before anything is written.
+func TestAPointOfAnotherGridIsRefused(t *testing.T) {
+	ref := fullDir(t)
+	dir := t.TempDir()
+	points := testSpec(t).Points(testSetup())
+	b, err := os.ReadFile(units.Folder(ref).Path(points[1].unit().Key))
+	require.NoError(t, err)
+	path := units.Folder(dir).Path(points[0].unit().Key)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	_, err = Run(context.Background(), Options{Setup: testSetup(), Spec: testSpec(t), Out: dir})
+	require.ErrorContains(t, err, path+": holds another point")
+	require.NoFileExists(t, filepath.Join(dir, units.PlanFile))
 }
 
 func TestShardsMergeToTheWholeGrid(t *testing.T) {
 	ref := fullDir(t)
-	shards := t.TempDir()
-	var files []string
+	var dirs []string
 	total := 0
-	for i := range 2 {
-		st, _ := runGrid(t, shards, shard.Shard{Index: i, Of: 2})
+	for i := range 3 {
+		dir := t.TempDir()
+		st, _ := runGrid(t, dir, shard.Shard{Index: i, Of: 3})
 		require.Nil(t, st.Recommendations)
-		require.Equal(t, 6, st.Computed)
+		require.Equal(t, 4, st.Computed)
+		require.Equal(t, 8, st.Missing)
+		require.NoFileExists(t, filepath.Join(dir, FileTableMD), "a shard writes its units only")
 		total += st.Points
-		files = append(files, st.Store)
+		dirs = append(dirs, dir)
 	}
 	require.Equal(t, 12, total)
-	require.NoFileExists(t, filepath.Join(shards, FileTableMD), "a shard writes its JSONL only")
 
-	out := t.TempDir()
-	n, rec, err := Merge(files, out, nil)
+	out := filepath.Join(t.TempDir(), "merged")
+	_, _, err := Merge(out, dirs[:2], nil)
+	require.ErrorContains(t, err, "4 of the grid's 12 points are not finished")
+	n, rec, err := Merge(out, dirs[2:], nil)
 	require.NoError(t, err)
 	require.Equal(t, 12, n)
 	require.NotNil(t, rec)
 	requireSameReport(t, ref, out)
 
-	// Merging again (shards overlapping the merged file) changes nothing.
-	n, _, err = Merge(append(files, files[0]), out, nil)
+	// Merging again (shards overlapping the merged folder) changes nothing, and a merge of
+	// no folders rewrites the same report.
+	n, _, err = Merge(out, append(dirs, dirs[0]), nil)
 	require.NoError(t, err)
 	require.Equal(t, 12, n)
 	requireSameReport(t, ref, out)
+	_, _, err = Merge(out, nil, nil)
+	require.NoError(t, err)
+	requireSameReport(t, ref, out)
+
+	// Shards sharing one folder: the one that finishes the grid writes the report.
+	shared := t.TempDir()
+	for i := range 2 {
+		st, _ := runGrid(t, shared, shard.Shard{Index: i, Of: 2})
+		require.Equal(t, i == 1, st.Recommendations != nil)
+	}
+	requireSameReport(t, ref, shared)
 }
 
 func TestReportDoesNotDependOnGOMAXPROCS(t *testing.T) {
@@ -329,49 +372,54 @@ func TestReportDoesNotDependOnGOMAXPROCS(t *testing.T) {
 	runGrid(t, one, shard.Shard{})
 	runtime.GOMAXPROCS(2)
 	two := t.TempDir()
-	runGrid(t, two, shard.Shard{})
+	runOpts(t, Options{Setup: testSetup(), Spec: testSpec(t), Out: two, Workers: 3})
+	// Same command, same bytes: units, points.jsonl (table order) and the report, whatever
+	// GOMAXPROCS and the workers (issue 17, item 5).
 	requireSameReport(t, ref, one)
 	requireSameReport(t, one, two)
-	bytesOf := func(dir string) string {
-		b, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
-		require.NoError(t, err)
-		return string(b)
-	}
-	// Same command, same bytes: the records, and their order (grid order), whatever
-	// GOMAXPROCS (issue 17, item 5).
-	require.Equal(t, bytesOf(one), bytesOf(two), "points.jsonl must not depend on GOMAXPROCS")
 }
 
-func TestMergeRejectsConflictsAndMixedSetups(t *testing.T) {
+func TestMergeRejectsConflictsAndOtherPlans(t *testing.T) {
 	ref := fullDir(t)
-	b, err := os.ReadFile(filepath.Join(ref, "points.jsonl"))
-	require.NoError(t, err)
-	var rec Record
-	require.NoError(t, json.Unmarshal(b[:bytes.IndexByte(b, '\n')], &rec))
-
+	points := testSpec(t).Points(testSetup())
 	dir := t.TempDir()
-	changed := rec
-	changed.HammingX++
-	line, _ := json.Marshal(changed)
-	bad := filepath.Join(dir, "bad.jsonl")
-	require.NoError(t, os.WriteFile(bad, append(line, '\n'), 0o644))
+	bad := filepath.Join(dir, "bad")
+	copyFile := func(rel string, edit func([]byte) []byte) {
+		b, err := os.ReadFile(filepath.Join(ref, rel))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(bad, rel)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(bad, rel), edit(b), 0o644))
+	}
+	same := func(b []byte) []byte { return b }
+	copyFile(units.PlanFile, same)
+	unit := filepath.Join("units", points[3].unit().Key+".json")
+	copyFile(unit, func(b []byte) []byte {
+		var rec Record
+		require.NoError(t, json.Unmarshal(b, &rec))
+		rec.HammingX++
+		line, _ := json.Marshal(rec)
+		return append(line, '\n')
+	})
 	out := filepath.Join(dir, "out")
-	_, _, err = Merge([]string{filepath.Join(ref, "points.jsonl"), bad}, out, nil)
-	require.ErrorContains(t, err, "two different records for point")
+	_, _, err := Merge(out, []string{ref, bad}, nil)
+	require.ErrorContains(t, err, "the same unit gave different results")
 	require.NoDirExists(t, out)
 
-	other := rec
-	other.Key += "x"
-	other.Run.Iterations++
-	line, _ = json.Marshal(other)
-	require.NoError(t, os.WriteFile(bad, append(line, '\n'), 0o644))
-	_, _, err = Merge([]string{filepath.Join(ref, "points.jsonl"), bad}, out, nil)
-	require.ErrorContains(t, err, "different setups")
+	require.NoError(t, os.RemoveAll(bad))
+	copyFile(units.PlanFile, func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"iterations": 30`), []byte(`"iterations": 31`), 1)
+	})
+	_, _, err = Merge(out, []string{ref, bad}, nil)
+	require.ErrorContains(t, err, "ran another plan")
 	require.NoDirExists(t, out)
 
-	require.NoError(t, os.WriteFile(bad, []byte("{\"nonsense\": 1}\n"), 0o644))
-	_, _, err = Merge([]string{bad}, out, nil)
-	require.ErrorContains(t, err, "bad.jsonl:1: not a sweep record")
+	copyFile(units.PlanFile, func([]byte) []byte { return []byte(`{"nonsense": 1}`) })
+	_, _, err = Merge(out, []string{bad}, nil)
+	require.ErrorContains(t, err, "not a sweep plan")
+	require.NoDirExists(t, out)
+
+	_, _, err = Merge(out, []string{filepath.Join(dir, "none")}, nil)
+	require.ErrorContains(t, err, units.PlanFile)
 	require.NoDirExists(t, out)
 }
 

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -38,10 +39,10 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 		t.Skipf("no iCE40 tools: %v", err)
 	}
 	dir := t.TempDir()
-	st, err := Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	st, err := Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Equal(t, 2, st.Computed)
-	recs := readRecords(t, filepath.Join(dir, "points.jsonl"))
+	recs := readRecords(t, dir)
 	require.Len(t, recs, 2)
 	for _, w := range []string{"10", "12"} {
 		r := recs["weight-bits="+w+" wrap"]
@@ -89,11 +90,11 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 
 	// Resume: the same sweep reuses both records; without --synth it reuses none and its
 	// records and table carry no cost.
-	st, err = Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	st, err = Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Equal(t, 2, st.Skipped)
 	require.Zero(t, st.Computed)
-	st, err = Run(Options{Setup: synthSetup(""), Spec: synthSpec(t), Out: dir})
+	st, err = Run(context.Background(), Options{Setup: synthSetup(""), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Zero(t, st.Skipped)
 	require.Equal(t, 2, st.Computed)
@@ -123,7 +124,7 @@ func TestSweepWithoutSynthHasNoCost(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
 	require.NoError(t, err)
 	require.NotContains(t, string(b), `"synth"`)
-	for _, r := range readRecords(t, filepath.Join(dir, "points.jsonl")) {
+	for _, r := range readRecords(t, dir) {
 		require.Nil(t, r.Synth)
 		require.NotContains(t, r.Key, "synth")
 	}
@@ -142,13 +143,13 @@ func TestSweepWithoutSynthHasNoCost(t *testing.T) {
 func TestSynthMissingToolsStopBeforeAnyWork(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	out := filepath.Join(t.TempDir(), "out")
-	_, err := Run(Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: out})
+	_, err := Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: out})
 	var te *synth.ToolError
 	require.True(t, errors.As(err, &te), "%v", err)
 	require.ErrorContains(t, err, "synthesis target ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
 	require.NoDirExists(t, out)
 
-	_, err = Run(Options{Setup: synthSetup("ice40-up9k"), Spec: synthSpec(t), Out: out})
+	_, err = Run(context.Background(), Options{Setup: synthSetup("ice40-up9k"), Spec: synthSpec(t), Out: out})
 	require.ErrorContains(t, err, `synthesis target "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`)
 	require.NoDirExists(t, out)
 }

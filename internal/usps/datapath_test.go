@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/fixedpoint"
+	"herdsim/internal/units"
 )
 
 // datapathPlan is H1 and SH2 in float and on the datapath: lossless, and with W too narrow.
@@ -22,12 +23,15 @@ func datapathPlan(t *testing.T, widths []int, overflows []fixedpoint.Overflow) P
 }
 
 func records(t *testing.T, out string, p Plan) map[string]*Record {
+	grid := Grid(p.Models, p.Splits)
+	recs, missing, err := units.Load(units.Folder(out), plan(grid), func(i int, r *Record) error {
+		return r.check(grid[i], settings(grid[i], &Options{Plan: p}, nil))
+	})
+	require.NoError(t, err)
+	require.Zero(t, missing)
 	got := map[string]*Record{}
-	for _, u := range Grid(p.Models, p.Splits) {
-		rec, err := readRecord(out, u, settings(u, &Options{Plan: p}, nil))
-		require.NoError(t, err)
-		require.NotNil(t, rec, "%s did not finish", u)
-		got[u.String()] = rec
+	for i, u := range grid {
+		got[u.String()] = recs[i]
 	}
 	return got
 }

@@ -34,16 +34,19 @@
 //
 // # Work units, resume, shards and merge
 //
-// A unit is (split, model, class) for energy models and (split, model) for MLR and 1-NN.
-// A finished unit is one JSON file under OUT/units/split<s>/ written atomically
-// (internal/atomicfile), holding its settings and everything its model's features need
-// (the averaged scores of every validation and test image, or the baseline's test
-// errors). A run skips every unit whose file exists (and refuses one whose settings
-// differ), so an interrupted run resumes where it stopped. Units are listed in a fixed
-// order; with Shard i of n a run does units i, i+n, i+2n, ... so n machines can share the
-// grid. Merge copies the unit files of several output folders into one (identical files
-// may repeat; differing ones are an error) and writes the results. Results are computed
-// only from unit files, so a resumed, sharded or single run gives the same bytes.
+// The grid runs on internal/units, the one mechanism of resumable, shardable work (the
+// bit-width sweep uses it too). A unit is (split, model, class) for energy models and
+// (split, model) for MLR and 1-NN; its key is split<s>/<model>/class<c> (or
+// split<s>/<model>). A finished unit is one JSON file, OUT/units/<key>.json, written
+// atomically, holding its settings and everything its model's features need (the
+// averaged scores of every validation and test image, or the baseline's test errors). A
+// run skips every unit whose file exists (and refuses one whose settings differ), so an
+// interrupted run resumes where it stopped. Units are listed in a fixed order; with Shard
+// i/n a run does units i, i+n, i+2n, ... so n machines can share the grid, in one folder
+// or in their own. Merge gathers the unit files of several output folders of one plan
+// into one (identical files may repeat; differing ones are an error) and writes the
+// results. Results are computed only from unit files, so a resumed, sharded or single run
+// gives the same bytes.
 //
 // # Outputs
 //
@@ -51,11 +54,13 @@
 // ...}}, errors in percent, SE = sample standard deviation / sqrt(splits), 0 for one
 // split), results.md (a markdown table) and results.png (bar chart with standard-error
 // bars, like Figure 3). plan.json records the grid of the last run (for merge);
-// timing.jsonl gets one line of wall time per finished unit and is the only output that
-// depends on the machine.
+// timing.jsonl gets one line of wall time per finished unit (its key, name, model, split,
+// class, seconds and GOMAXPROCS) and is the only output that depends on the machine.
 //
 // # Boundaries
 //
 // This package orchestrates; it must not change the dynamics (package herding) or the
 // learners (package classify), and it draws no pictures itself (internal/pictures does).
+// Resume, shards, unit files, the plan file, the timing log and merging are
+// internal/units'; this package says what a unit is and computes it.
 package usps

@@ -1,16 +1,13 @@
 package usps
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
-	"reflect"
 
 	"herdsim/classify"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/atomicfile"
+	"herdsim/internal/units"
 )
 
 // Plan is the experiment's grid: which models on which splits, with which settings.
@@ -110,25 +107,23 @@ func (f planFile) plan() (Plan, error) {
 	return p, p.Validate()
 }
 
-func writePlan(out string, p Plan) error {
-	b, err := json.MarshalIndent(p.file(), "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(filepath.Join(out, "plan.json"), append(b, '\n'))
-}
-
 // ReadPlan reads DIR/plan.json.
 func ReadPlan(dir string) (Plan, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "plan.json"))
+	b, err := units.Folder(dir).ReadPlan()
 	if err != nil {
 		return Plan{}, err
 	}
+	p, err := decodePlan(b)
+	if err != nil {
+		return Plan{}, fmt.Errorf("%s: %w", filepath.Join(dir, units.PlanFile), err)
+	}
+	return p, nil
+}
+
+func decodePlan(b []byte) (Plan, error) {
 	var f planFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return Plan{}, fmt.Errorf("%s: %w", filepath.Join(dir, "plan.json"), err)
+	if err := units.Decode(b, &f); err != nil {
+		return Plan{}, err
 	}
 	return f.plan()
 }
-
-func samePlan(a, b Plan) bool { return reflect.DeepEqual(a.file(), b.file()) }

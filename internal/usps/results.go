@@ -11,6 +11,7 @@ import (
 	"herdsim/classify"
 	"herdsim/internal/atomicfile"
 	"herdsim/internal/pictures"
+	"herdsim/internal/units"
 )
 
 // ModelResult is one model's test error over the splits, in percent.
@@ -36,20 +37,17 @@ const CVFolds = 5
 // Collect builds the results from the unit files of out. It returns the number of
 // unfinished units; results are nil unless that is 0.
 func Collect(out string, p Plan) (*Results, int, error) {
-	missing := 0
-	recs := map[Unit]*Record{}
-	for _, u := range Grid(p.Models, p.Splits) {
-		r, err := readRecord(out, u, settings(u, &Options{Plan: p}, nil))
-		if err != nil {
-			return nil, 0, err
-		}
-		if r == nil {
-			missing++
-		}
-		recs[u] = r
+	grid := Grid(p.Models, p.Splits)
+	opts := &Options{Plan: p}
+	list, missing, err := units.Load(units.Folder(out), plan(grid), func(i int, r *Record) error {
+		return r.check(grid[i], settings(grid[i], opts, nil))
+	})
+	if err != nil || missing > 0 {
+		return nil, missing, err
 	}
-	if missing > 0 {
-		return nil, missing, nil
+	recs := make(map[Unit]*Record, len(grid))
+	for i, u := range grid {
+		recs[u] = list[i]
 	}
 	res := &Results{Models: map[string]ModelResult{}, order: p.Models}
 	for _, m := range p.Models {

@@ -2,25 +2,21 @@ package usps
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"runtime"
-	"time"
 
 	"herdsim/classify"
 	"herdsim/internal/progress"
+	"herdsim/internal/shard"
+	"herdsim/internal/units"
 )
 
 // Options run a plan (or one shard of it) into an output folder.
 type Options struct {
 	Plan
-	Out      string // output folder (created if missing)
-	Shard    int    // this run's shard, 0..Shards-1
-	Shards   int    // number of shards; 0 or 1 runs the whole grid
-	MaxUnits int    // stop after running this many units (0: no limit)
+	Out      string      // output folder (created if missing)
+	Shard    shard.Shard // this run's shard; the zero Shard runs the whole grid
+	MaxUnits int         // stop after running this many units (0: no limit)
 	// Direct runs herding in the direct form (every field and evaluation energy from W) instead
 	// of the flip-driven one: the same bits (tested), slower; for timing the two.
 	Direct bool
@@ -29,125 +25,95 @@ type Options struct {
 
 // Summary is what a run did.
 type Summary struct {
-	Units    int      // units of this shard
-	Skipped  int      // already finished before this run
-	Ran      int      // finished by this run
-	Missing  int      // units of the whole grid still unfinished
-	Results  *Results // the results, written when the whole grid is finished; else nil
-	Duration time.Duration
+	units.Summary
+	Results *Results // the results, written when the whole grid is finished; else nil
 }
 
-// Run computes every unfinished unit of the shard, then writes the results if the whole
-// grid is finished. Cancelling ctx stops between iterations; finished units stay.
+// Run computes every unfinished unit of the shard (internal/units: resume, shard, one
+// atomic file per unit, timing.jsonl), then writes the results if the whole grid is
+// finished. Cancelling ctx stops between iterations; finished units stay.
 func Run(ctx context.Context, src Source, opts Options) (*Summary, error) {
-	start := time.Now()
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
-		return nil, err
+	grid := Grid(opts.Models, opts.Splits)
+	r := &runner{src: src, opts: &opts, grid: grid}
+	job := units.Job[Record]{
+		Folder: units.Folder(opts.Out), Plan: opts.Plan.file(), Units: plan(grid),
+		Shard: opts.Shard, MaxUnits: opts.MaxUnits, Workers: 1,
+		Check:   func(i int, rec *Record) error { return rec.check(grid[i], settings(grid[i], &opts, nil)) },
+		Begin:   r.begin,
+		Compute: r.compute,
+		Log:     opts.Log, Name: "usps",
 	}
-	if err := writePlan(opts.Out, opts.Plan); err != nil {
-		return nil, err
+	sum, err := job.Run(ctx)
+	r.finish()
+	out := &Summary{Summary: sum}
+	if err != nil || sum.Missing > 0 {
+		return out, err
 	}
-	units := ShardUnits(Grid(opts.Models, opts.Splits), opts.Shard, max(1, opts.Shards))
-	pending, err := pendingUnits(opts, units)
-	if err != nil {
-		return nil, err
-	}
-	sum := &Summary{Units: len(units), Skipped: len(units) - len(pending)}
-	if err := runUnits(ctx, src, &opts, pending, sum); err != nil {
-		return sum, err
-	}
-	res, missing, err := finishIfComplete(opts.Out, opts.Plan)
-	sum.Results, sum.Missing, sum.Duration = res, missing, time.Since(start)
-	return sum, err
+	out.Results, out.Missing, err = finishIfComplete(opts.Out, opts.Plan)
+	return out, err
 }
 
 func (o *Options) check() error {
 	if o.Out == "" {
 		return fmt.Errorf("usps: an output folder is required")
 	}
-	if o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards) {
-		return fmt.Errorf("usps: shard %d of %d", o.Shard, o.Shards)
-	}
 	return o.Plan.Validate()
 }
 
-// pendingUnits drops the units whose files exist (checking their settings).
-func pendingUnits(opts Options, units []Unit) ([]Unit, error) {
-	var pending []Unit
-	for _, u := range units {
-		r, err := readRecord(opts.Out, u, settings(u, &opts, nil))
-		if err != nil {
-			return nil, err
-		}
-		if r == nil {
-			pending = append(pending, u)
-		}
-	}
-	return pending, nil
+// runner computes the units one at a time, loading each split once, with a progress bar
+// over their estimated work.
+type runner struct {
+	src  Source
+	opts *Options
+	grid []Unit
+	data *splitData
+	sz   sizes
+	bar  *meter
 }
 
-// runUnits computes the pending units in order, loading each split once.
-func runUnits(ctx context.Context, src Source, opts *Options, pending []Unit, sum *Summary) error {
-	if opts.MaxUnits > 0 && len(pending) > opts.MaxUnits {
-		pending = pending[:opts.MaxUnits]
-	}
-	if len(pending) == 0 {
-		return nil
-	}
-	data, err := loadSplit(src, pending[0].Split, opts.SplitSeed)
-	if err != nil {
+func (r *runner) begin(todo []int) error {
+	if err := r.load(r.grid[todo[0]].Split); err != nil {
 		return err
 	}
-	sz := sizes{train: data.train[0].N(), eval: len(data.evalRows)}
-	bar := newMeter(pending, opts, sz)
-	defer bar.finish()
-	for _, u := range pending {
-		if u.Split != data.split {
-			if data, err = loadSplit(src, u.Split, opts.SplitSeed); err != nil {
-				return err
-			}
-		}
-		if err := runUnit(ctx, u, opts, data, bar, sz); err != nil {
-			return err
-		}
-		sum.Ran++
+	r.sz = sizes{train: r.data.train[0].N(), eval: len(r.data.evalRows)}
+	pending := make([]Unit, len(todo))
+	for k, i := range todo {
+		pending[k] = r.grid[i]
 	}
+	r.bar = newMeter(pending, r.opts, r.sz)
 	return nil
 }
 
-func runUnit(ctx context.Context, u Unit, opts *Options, data *splitData, bar *meter, sz sizes) error {
-	t0 := time.Now()
-	before := bar.done
-	rec, err := compute(ctx, u, opts, data, bar.add)
-	if err != nil {
-		return err
+func (r *runner) load(split int) error {
+	if r.data != nil && r.data.split == split {
+		return nil
 	}
-	bar.add(unitCost(u, opts, sz) - (bar.done - before)) // baselines report their work at the end
-	if err := writeRecord(opts.Out, u, rec); err != nil {
-		return err
-	}
-	return logTiming(opts, u, time.Since(t0))
+	data, err := loadSplit(r.src, split, r.opts.SplitSeed)
+	r.data = data
+	return err
 }
 
-// logTiming appends the unit's wall time to timing.jsonl and to the log.
-func logTiming(opts *Options, u Unit, d time.Duration) error {
-	line, _ := json.Marshal(map[string]any{"unit": u.String(), "model": u.Model.Key, "split": u.Split,
-		"class": u.Class, "seconds": d.Seconds(), "gomaxprocs": runtime.GOMAXPROCS(0)})
-	f, err := os.OpenFile(filepath.Join(opts.Out, "timing.jsonl"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+func (r *runner) compute(ctx context.Context, i int) (*Record, error) {
+	u := r.grid[i]
+	if err := r.load(u.Split); err != nil {
+		return nil, err
+	}
+	before := r.bar.done
+	rec, err := compute(ctx, u, r.opts, r.data, r.bar.add)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = f.Write(append(line, '\n'))
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	r.bar.add(unitCost(u, r.opts, r.sz) - (r.bar.done - before)) // baselines report their work at the end
+	return rec, nil
+}
+
+func (r *runner) finish() {
+	if r.bar != nil {
+		r.bar.finish()
 	}
-	if opts.Log != nil {
-		fmt.Fprintf(opts.Log, "usps: %s done in %.1f s\n", u, d.Seconds())
-	}
-	return err
 }
 
 // sizes are a split's training images per class and evaluation images.

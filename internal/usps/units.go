@@ -1,16 +1,10 @@
 package usps
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
 
-	"herdsim/internal/atomicfile"
+	"herdsim/internal/units"
 )
 
 // Unit is one piece of work: a model on one split, and for energy models one class.
@@ -27,39 +21,38 @@ func (u Unit) String() string {
 	return fmt.Sprintf("split %d %s class %d", u.Split, u.Model.Key, u.Class)
 }
 
-// relPath is where the unit's file lives under the output folder.
-func (u Unit) relPath() string {
-	dir := filepath.Join("units", fmt.Sprintf("split%d", u.Split))
+// key is the unit's key (internal/units): its file is units/split<s>/<model>.json, or
+// units/split<s>/<model>/class<c>.json for an energy model.
+func (u Unit) key() string {
+	dir := fmt.Sprintf("split%d/%s", u.Split, u.Model.Key)
 	if u.Class < 0 {
-		return filepath.Join(dir, u.Model.Key+".json")
+		return dir
 	}
-	return filepath.Join(dir, u.Model.Key, fmt.Sprintf("class%d.json", u.Class))
+	return fmt.Sprintf("%s/class%d", dir, u.Class)
+}
+
+// plan is the grid as internal/units runs it: keys, names and the tags of timing lines.
+func plan(grid []Unit) []units.Unit {
+	out := make([]units.Unit, len(grid))
+	for i, u := range grid {
+		out[i] = units.Unit{Key: u.key(), Name: u.String(), Tags: map[string]any{"model": u.Model.Key, "split": u.Split, "class": u.Class}}
+	}
+	return out
 }
 
 // Grid lists every unit of the experiment in a fixed order: split, then model (catalog
 // order), then class.
 func Grid(models []Model, splits []int) []Unit {
-	var units []Unit
+	var out []Unit
 	for _, s := range splits {
 		for _, m := range models {
 			if !m.Energy() {
-				units = append(units, Unit{Split: s, Model: m, Class: -1})
+				out = append(out, Unit{Split: s, Model: m, Class: -1})
 				continue
 			}
 			for c := 0; c < Digits; c++ {
-				units = append(units, Unit{Split: s, Model: m, Class: c})
+				out = append(out, Unit{Split: s, Model: m, Class: c})
 			}
-		}
-	}
-	return units
-}
-
-// ShardUnits keeps units i, i+n, i+2n, ... of the grid.
-func ShardUnits(units []Unit, shard, shards int) []Unit {
-	var out []Unit
-	for k, u := range units {
-		if k%shards == shard {
-			out = append(out, u)
 		}
 	}
 	return out
@@ -101,52 +94,18 @@ type Record struct {
 	TestCount   int       `json:"test_count"`
 }
 
-func encodeRecord(r *Record) ([]byte, error) {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return nil, fmt.Errorf("encode split %d %s class %d: %w", r.Split, r.Model, r.Class, err)
-	}
-	return append(b, '\n'), nil
-}
-
-func writeRecord(out string, u Unit, r *Record) error {
-	b, err := encodeRecord(r)
-	if err != nil {
-		return err
-	}
-	path := filepath.Join(out, u.relPath())
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteBytes(path, b)
-}
-
-// readRecord returns the unit's record, nil if the unit has not finished, or an error if
-// its file is unreadable or was made with other settings.
-func readRecord(out string, u Unit, want Settings) (*Record, error) {
-	path := filepath.Join(out, u.relPath())
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var r Record
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
+// check accepts a unit file's record if it is u's, made with the settings want (without
+// the split's counts when want has none: the data are not loaded yet).
+func (r *Record) check(u Unit, want Settings) error {
 	if r.Split != u.Split || r.Model != u.Model.Key || r.Class != u.Class {
-		return nil, fmt.Errorf("%s holds split %d %s class %d", path, r.Split, r.Model, r.Class)
+		return fmt.Errorf("holds split %d %s class %d", r.Split, r.Model, r.Class)
 	}
 	got := r.Settings
-	if want.ValidCounts == nil { // the data are not loaded yet: compare the rest
+	if want.ValidCounts == nil {
 		got.ValidCounts, got.TestCounts = nil, nil
 	}
 	if !reflect.DeepEqual(got, want) {
-		return nil, fmt.Errorf("%s was computed with other settings (%+v, now %+v): use another --out", path, r.Settings, want)
+		return fmt.Errorf("computed with other settings (%+v, now %+v): use another --out", r.Settings, want)
 	}
-	return &r, nil
+	return nil
 }

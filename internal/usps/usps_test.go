@@ -3,16 +3,20 @@ package usps
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"herdsim/dataset"
+	"herdsim/internal/shard"
 	"herdsim/internal/splitmix"
 )
 
@@ -155,25 +159,78 @@ func TestResumeGivesTheSameBytes(t *testing.T) {
 	for _, f := range []string{"results.json", "results.md", "results.png"} {
 		require.Equal(t, read(t, filepath.Join(whole, f)), read(t, filepath.Join(parts, f)), f)
 	}
-	// A cancelled run leaves no partial unit and resumes too.
+	// A run cancelled in the middle of a unit leaves no file of it (not even a temporary
+	// one) and resumes too.
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err := Run(ctx, toySource{}, Options{Plan: toyPlan(t), Out: t.TempDir()})
+	cut := t.TempDir()
+	var log strings.Builder
+	_, err := Run(ctx, toySource{}, Options{Plan: toyPlan(t), Out: cut, Log: cancelAfter(&log, 3, cancel)})
 	require.ErrorIs(t, err, context.Canceled)
+	var files []string
+	require.NoError(t, filepath.WalkDir(filepath.Join(cut, "units"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(cut, path)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return err
+	}))
+	require.Equal(t, []string{"units/split0/1NN.json", "units/split0/H1/class0.json", "units/split0/H1/class1.json", "units/split0/MLR.json"}, files, "units 1 to 4 finished; the fifth was cut")
+	s = run(t, cut, nil)
+	require.Equal(t, 4, s.Skipped)
+	require.Equal(t, read(t, filepath.Join(whole, "results.json")), read(t, filepath.Join(cut, "results.json")))
+}
+
+// cancelAfter is a unit log that cancels the run once n units are logged: the next unit
+// is cut in the middle.
+func cancelAfter(w io.Writer, n int, cancel func()) io.Writer {
+	return writerFunc(func(p []byte) (int, error) {
+		if n--; n < 0 {
+			cancel()
+		}
+		return w.Write(p)
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestFilesKeepTheirFormat: plan.json, the unit files and timing.jsonl are where and as
+// they were before internal/units (results/usps-full/ holds such files): the plan
+// indented, a unit one JSON line, a timing line with the unit's name, model, split and
+// class (now with its key too).
+func TestFilesKeepTheirFormat(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, func(o *Options) { o.MaxUnits = 3 })
+	p := string(read(t, filepath.Join(dir, "plan.json")))
+	require.True(t, strings.HasPrefix(p, "{\n  \"models\": [\n    {\n      \"key\": \"MLR\",\n      \"kind\": \"mlr\"\n    },"), p)
+	got, err := ReadPlan(dir)
+	require.NoError(t, err)
+	require.Equal(t, toyPlan(t).file(), got.file())
+	u := read(t, filepath.Join(dir, "units/split0/H1/class0.json"))
+	require.True(t, strings.HasPrefix(string(u), `{"split":0,"model":"H1","class":0,"settings":{"kind":"herding","mode":"H","hidden":5,`), string(u))
+	require.Equal(t, 1, strings.Count(string(u), "\n"))
+	lines := strings.Split(strings.TrimSpace(string(read(t, filepath.Join(dir, "timing.jsonl")))), "\n")
+	require.Len(t, lines, 3)
+	require.Regexp(t, `^\{"class":0,"gomaxprocs":\d+,"key":"split0/H1/class0","model":"H1","seconds":[0-9.e-]+,"split":0,"unit":"split 0 H1 class 0"\}$`, lines[2])
 }
 
 func TestShardsMergeToOneRun(t *testing.T) {
 	whole := t.TempDir()
 	run(t, whole, nil)
 	a, b := t.TempDir(), t.TempDir()
-	sa := run(t, a, func(o *Options) { o.Shard, o.Shards = 0, 2 })
-	sb := run(t, b, func(o *Options) { o.Shard, o.Shards = 1, 2 })
+	sa := run(t, a, func(o *Options) { o.Shard = shard.Shard{Index: 0, Of: 2} })
+	sb := run(t, b, func(o *Options) { o.Shard = shard.Shard{Index: 1, Of: 2} })
 	require.Equal(t, 84, sa.Units+sb.Units)
 	require.Nil(t, sa.Results)
 	merged := filepath.Join(t.TempDir(), "merged")
 	_, err := Merge(merged, []string{a, b})
 	require.NoError(t, err)
-	require.Equal(t, read(t, filepath.Join(whole, "results.json")), read(t, filepath.Join(merged, "results.json")))
+	for _, f := range []string{"results.json", "results.md", "plan.json", "units/split1/PCD/class9.json", "units/split0/MLR.json"} {
+		require.Equal(t, read(t, filepath.Join(whole, f)), read(t, filepath.Join(merged, f)), f)
+	}
+	require.Len(t, strings.Split(strings.TrimSpace(string(read(t, filepath.Join(merged, "timing.jsonl")))), "\n"), 84,
+		"the merged folder gets the timing lines of its units")
 	// A merge of one shard alone is incomplete, and different plans do not merge.
 	_, err = Merge(filepath.Join(t.TempDir(), "half"), []string{a})
 	require.ErrorContains(t, err, "not finished")
