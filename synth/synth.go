@@ -59,6 +59,7 @@ type Options struct {
 	Top     string  // TopBoard (default) or TopCore
 	FreqMHz float64 // nextpnr --freq (default DefaultFreqMHz)
 	Seed    int     // nextpnr --seed (0: DefaultSeed)
+	Seeds   []int   // if set, nextpnr once a seed (Seed unused); the best routed run is kept
 	Keep    string  // if set, copy the logs, scripts and .asc here
 	Log     io.Writer
 }
@@ -96,13 +97,14 @@ type Result struct {
 	DoesNotFit string   `json:"does_not_fit,omitempty"`
 	Exceeded   []string `json:"exceeded,omitempty"`
 
-	FmaxMHz        *float64 `json:"fmax_mhz"`         // nextpnr, after routing
-	FmaxIcetimeMHz *float64 `json:"fmax_icetime_mhz"` // icetime -m on the routed .asc
-	FmaxReason     string   `json:"fmax_reason,omitempty"`
-	TargetMHz      float64  `json:"target_mhz,omitempty"`
-	TimingMet      *bool    `json:"timing_met"`
-	CriticalPaths  []Path   `json:"critical_paths,omitempty"` // nextpnr's, after routing
-	Seed           int      `json:"seed,omitempty"`
+	FmaxMHz        *float64  `json:"fmax_mhz"`         // nextpnr, after routing
+	FmaxIcetimeMHz *float64  `json:"fmax_icetime_mhz"` // icetime -m on the routed .asc
+	FmaxReason     string    `json:"fmax_reason,omitempty"`
+	TargetMHz      float64   `json:"target_mhz,omitempty"`
+	TimingMet      *bool     `json:"timing_met"`
+	CriticalPaths  []Path    `json:"critical_paths,omitempty"` // nextpnr's, after routing
+	Seed           int       `json:"seed,omitempty"`           // the routed run reported (the best of Seeds)
+	SeedRuns       []SeedRun `json:"seed_runs,omitempty"`      // every seed's routed Fmax, when several ran
 
 	Cells   map[string]int     `json:"yosys_cells"`
 	Seconds map[string]float64 `json:"seconds"`
@@ -234,24 +236,14 @@ func Run(opt Options) (*Result, error) {
 		return res, keep()
 	}
 
-	// nextpnr-ice40.
-	res.TargetMHz, res.Seed = opt.FreqMHz, opt.Seed
-	// --timing-allow-fail: a design that misses the target is still routed and reported
-	// (Fmax, critical paths); the caller decides what a miss means.
-	args := append(append([]string(nil), tg.Nextpnr...), "--json", "herd.json", "--asc", "herd.asc",
-		"--freq", fmt.Sprint(opt.FreqMHz), "--seed", fmt.Sprint(opt.Seed), "--log", "nextpnr.log", "--timing-allow-fail")
+	// nextpnr-ice40, once a seed (the best routed seed is kept: herd.asc, nextpnr.log).
+	res.TargetMHz = opt.FreqMHz
 	usePCF := tg.PCF && top == "herd_board"
-	if usePCF {
-		args = append(args, "--pcf", rtlgen.BoardPCF)
-	}
-	fmt.Fprintf(opt.Log, "synth: nextpnr-ice40 %s\n", strings.Join(args, " "))
-	pnrErr := runTool(work, res, "nextpnr", "nextpnr-ice40", args...)
-	plog, err := os.ReadFile(filepath.Join(work, "nextpnr.log"))
-	if err != nil {
+	rep, pnrErr := placeAndRouteSeeds(work, tg, opt, usePCF, res)
+	if rep == nil {
 		_ = keep()
-		return nil, fmt.Errorf("synth: nextpnr-ice40 wrote no log (%v)", pnrErr)
+		return nil, pnrErr
 	}
-	rep := ParseNextpnr(string(plog))
 	res.Utilisation = map[string]Use{}
 	for name, u := range rep.Utilisation { // what the design uses, and the resources every report compares
 		if u.Used > 0 || name == "ICESTORM_LC" || name == "ICESTORM_RAM" || name == "ICESTORM_SPRAM" || name == "ICESTORM_DSP" {
@@ -268,7 +260,7 @@ func Run(opt Options) (*Result, error) {
 		}
 		no := false
 		res.Fits, res.Exceeded = &no, rep.Exceeded
-		res.DoesNotFit = notFitText(tg, rep)
+		res.DoesNotFit = notFitText(tg, *rep)
 		res.FmaxReason = "the design does not fit the device: no placement, no Fmax"
 		return res, keep()
 	}
@@ -357,6 +349,15 @@ func (r *Result) count(family string) {
 
 // runTool runs a tool in dir with its output in <step>.out and records its time.
 func runTool(dir string, res *Result, step, bin string, args ...string) error {
+	t0 := time.Now()
+	err := runStep(dir, step, bin, args...)
+	res.Seconds[step] = time.Since(t0).Seconds()
+	return err
+}
+
+// runStep runs a tool in dir (in its own process group: Ctrl-C stops it) with its output
+// in <step>.out.
+func runStep(dir, step, bin string, args ...string) error {
 	out, err := os.Create(filepath.Join(dir, step+".out"))
 	if err != nil {
 		return err
@@ -364,9 +365,7 @@ func runTool(dir string, res *Result, step, bin string, args ...string) error {
 	defer out.Close()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, out
-	t0 := time.Now()
 	err = interrupt.Run(cmd)
-	res.Seconds[step] = time.Since(t0).Seconds()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return fmt.Errorf("%s exited with status %d", bin, ee.ExitCode())

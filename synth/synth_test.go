@@ -3,6 +3,7 @@ package synth_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,5 +213,69 @@ func TestParseNextpnrTimingFail(t *testing.T) {
 	p := r.Paths[0]
 	if p.DelayNS != 63.1 || p.LogicNS != 22.4 || p.RoutingNS != 40.7 || !strings.HasPrefix(p.From, "core.") || p.To == "" {
 		t.Errorf("critical path %+v", p)
+	}
+}
+
+func TestParseSeeds(t *testing.T) {
+	for in, want := range map[string][]int{"1-4": {1, 2, 3, 4}, "3": {3}, "5,1,2-3": {1, 2, 3, 5}, " 7 , 9": {7, 9}} {
+		got, err := synth.ParseSeeds(in)
+		if err != nil || len(got) != len(want) {
+			t.Errorf("%q: %v %v, want %v", in, got, err, want)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%q: %v, want %v", in, got, want)
+			}
+		}
+	}
+	for in, why := range map[string]string{"": "positive seed", "0": "positive seed", "-3": "positive seed", "4-2": "A <= B",
+		"1-3,2": "seed 2 twice", "x": "positive seed", "1-100": "more than 64", "1-40,50-90": "more than 64", "2-": "A <= B"} {
+		if _, err := synth.ParseSeeds(in); err == nil || !strings.Contains(err.Error(), why) {
+			t.Errorf("%q: %v, want an error saying %q", in, err, why)
+		}
+	}
+}
+
+// TestUP5KSeeds: --seeds routes once per seed and reports the best: seed_runs holds every
+// seed with its Fmax, the reported Fmax is their maximum and its seed the reported seed
+// (the lowest among equals), and --keep's herd.asc is that run's, the others kept beside it.
+func TestUP5KSeeds(t *testing.T) {
+	rtl := smallRTL(t)
+	keep := filepath.Join(t.TempDir(), "keep")
+	r, err := synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Keep: keep, FreqMHz: 30, Seeds: []int{1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.SeedRuns) != 2 || r.FmaxMHz == nil {
+		t.Fatalf("seed runs %+v, fmax %v", r.SeedRuns, r.FmaxMHz)
+	}
+	best := 0
+	for i, s := range r.SeedRuns {
+		if s.Seed != i+1 || s.FmaxMHz == nil {
+			t.Fatalf("seed run %d: %+v", i, s)
+		}
+		if *s.FmaxMHz > *r.SeedRuns[best].FmaxMHz {
+			best = i
+		}
+	}
+	if r.Seed != r.SeedRuns[best].Seed || *r.FmaxMHz != *r.SeedRuns[best].FmaxMHz {
+		t.Errorf("reported seed %d at %v MHz, want seed %d at %v", r.Seed, *r.FmaxMHz, r.SeedRuns[best].Seed, *r.SeedRuns[best].FmaxMHz)
+	}
+	log, err := os.ReadFile(filepath.Join(keep, "nextpnr.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := synth.ParseNextpnr(string(log)); rep.FmaxMHz != *r.FmaxMHz {
+		t.Errorf("kept nextpnr.log says %v MHz, the report %v", rep.FmaxMHz, *r.FmaxMHz)
+	}
+	for _, s := range r.SeedRuns {
+		name := fmt.Sprintf("herd-s%d.asc", s.Seed)
+		if s.Seed == r.Seed {
+			name = "herd.asc"
+		}
+		if _, err := os.Stat(filepath.Join(keep, name)); err != nil {
+			t.Errorf("--keep: %v", err)
+		}
 	}
 }

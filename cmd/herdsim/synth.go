@@ -14,6 +14,7 @@ import (
 
 func newSynthCommand() *cobra.Command {
 	var opt synth.Options
+	var seeds string
 	cmd := &cobra.Command{
 		Use:   "synth",
 		Short: "Synthesise a generated RTL folder for an FPGA (Yosys, nextpnr-ice40, icetime) and print the report as JSON",
@@ -34,6 +35,12 @@ The report also lists nextpnr's critical paths after routing ("critical_paths": 
 from, to, total, logic and routing delay); nextpnr routes a design that misses --freq
 anyway (--timing-allow-fail), so the report is complete.
 
+--seeds 1-8 (or a list, "1,3,5-7") places and routes once per seed, as many at a time as
+there are CPUs, and reports the run with the highest routed Fmax (its .asc is the one
+--keep keeps as herd.asc; the lowest seed wins a tie), with every seed's Fmax in
+"seed_runs". A design near a part's capacity routes a few MHz apart from seed to seed;
+the sweep finds a placement that meets --freq when one of them does.
+
 Exit status: 0 with a report of a design that fits and meets --freq; 1 after the report
 when the design does not fit or the routed design misses --freq; 2 on a usage or input
 error or a tool error (a missing tool is named with its Debian package).`,
@@ -47,6 +54,16 @@ error or a tool error (a missing tool is named with its Debian package).`,
 			}
 			if _, ok := synth.Targets[opt.Target]; !ok {
 				return &exitError{2, fmt.Errorf("synth: --target %q: want one of %s", opt.Target, strings.Join(synth.TargetNames(), ", "))}
+			}
+			if seeds != "" {
+				if cmd.Flags().Changed("seed") {
+					return &exitError{2, fmt.Errorf("synth: --seed and --seeds: give one")}
+				}
+				list, err := synth.ParseSeeds(seeds)
+				if err != nil {
+					return &exitError{2, fmt.Errorf("synth: %w", err)}
+				}
+				opt.Seeds = list
 			}
 			opt.Log = cmd.ErrOrStderr()
 			res, err := synth.Run(opt)
@@ -76,6 +93,7 @@ error or a tool error (a missing tool is named with its Debian package).`,
 	cmd.Flags().StringVar(&opt.Top, "top", synth.TopBoard, "board (herd_board: core + UART, 4 pins) or core (herd_core alone)")
 	cmd.Flags().Float64Var(&opt.FreqMHz, "freq", synth.DefaultFreqMHz, "nextpnr target clock in MHz")
 	cmd.Flags().IntVar(&opt.Seed, "seed", synth.DefaultSeed, "nextpnr placement seed (fixed: reproducible results)")
+	cmd.Flags().StringVar(&seeds, "seeds", "", "try several nextpnr seeds (A-B or a list) and keep the best routed run")
 	cmd.Flags().StringVar(&opt.Keep, "keep", "", "copy the logs, script and routed .asc to this folder")
 	return cmd
 }

@@ -43,6 +43,12 @@ func TestSynthErrors(t *testing.T) {
 		require.Equal(t, 2, rtlExit(t, err), f)
 		require.ErrorContains(t, err, "want a positive clock in MHz")
 	}
+	// A bad seed list, or both --seed and --seeds, is a usage error.
+	for _, args := range [][]string{{"--seeds", "0"}, {"--seeds", "3-1"}, {"--seeds", "1-2,2"}, {"--seed", "2", "--seeds", "1-2"}} {
+		_, err = run(t, append([]string{"synth", "--rtl", t.TempDir()}, args...)...)
+		require.Equal(t, 2, rtlExit(t, err), "%v", args)
+		require.ErrorContains(t, err, "--seed", "%v", args)
+	}
 	// An unwritable --keep and a folder that is not an RTL folder are input errors, found
 	// before any tool runs (issue 17, items 10 and 4).
 	// (A file in the way: unwritable even for root, whom permissions do not stop.)

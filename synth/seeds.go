@@ -1,0 +1,156 @@
+package synth
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"herdsim/rtlgen"
+)
+
+// SeedRun is one nextpnr placement seed's routed result, when several seeds ran.
+type SeedRun struct {
+	Seed    int      `json:"seed"`
+	FmaxMHz *float64 `json:"fmax_mhz"` // null if nextpnr reported none
+}
+
+// MaxSeeds bounds --seeds: each seed is a full place and route (minutes for a full UP5K).
+const MaxSeeds = 64
+
+// ParseSeeds reads a seed list: "A-B" (a range), "A,B,C", or a mix ("1-4,9"). Seeds are
+// positive, distinct and at most MaxSeeds of them; the result is sorted.
+func ParseSeeds(s string) ([]int, error) {
+	seen := map[int]bool{}
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, err := seedRange(strings.TrimSpace(part))
+		if err != nil {
+			return nil, fmt.Errorf("--seeds %q: %w", s, err)
+		}
+		for v := lo; v <= hi; v++ {
+			if seen[v] {
+				return nil, fmt.Errorf("--seeds %q: seed %d twice", s, v)
+			}
+			if len(out) == MaxSeeds {
+				return nil, fmt.Errorf("--seeds %q: more than %d seeds", s, MaxSeeds)
+			}
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Ints(out)
+	return out, nil
+}
+
+// seedRange reads "A" or "A-B" with 1 <= A <= B.
+func seedRange(part string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(part, "-")
+	if lo, err = strconv.Atoi(a); err != nil || lo < 1 {
+		return 0, 0, fmt.Errorf("%q: want a positive seed or a range A-B", part)
+	}
+	hi = lo
+	if isRange {
+		if hi, err = strconv.Atoi(b); err != nil || hi < lo {
+			return 0, 0, fmt.Errorf("%q: want a range A-B with 1 <= A <= B", part)
+		}
+		if hi-lo >= MaxSeeds {
+			return 0, 0, fmt.Errorf("%q: more than %d seeds", part, MaxSeeds)
+		}
+	}
+	return lo, hi, nil
+}
+
+// pnrRun is one seed's place and route in the work folder.
+type pnrRun struct {
+	seed int
+	rep  *NextpnrReport
+	err  error // nextpnr's exit (the report may still say why)
+}
+
+// placeAndRouteSeeds runs nextpnr once per seed (opt.Seeds, else opt.Seed), as many at a
+// time as there are CPUs, and keeps the run with the highest routed Fmax (the lowest seed
+// among equals, so the choice is reproducible): its .asc and log become herd.asc and
+// nextpnr.log, the others stay as herd-s<seed>.asc and nextpnr-s<seed>.log. It fills
+// res.Seed, res.SeedRuns and res.Seconds["nextpnr"] (the wall time of all runs). A nil
+// report is an error before any report (nextpnr wrote no log).
+func placeAndRouteSeeds(work string, tg Target, opt Options, usePCF bool, res *Result) (*NextpnrReport, error) {
+	seeds := opt.Seeds
+	if len(seeds) == 0 {
+		seeds = []int{opt.Seed}
+	}
+	runs := make([]pnrRun, len(seeds))
+	t0 := time.Now()
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, runtime.NumCPU())
+	for i, seed := range seeds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			runs[i] = placeAndRoute(work, tg, opt, usePCF, seed)
+		}()
+	}
+	wg.Wait()
+	res.Seconds["nextpnr"] = time.Since(t0).Seconds()
+
+	best := -1
+	for i, r := range runs {
+		if r.rep == nil {
+			return nil, r.err
+		}
+		if r.err != nil { // does not fit (the same for every seed: packing is not seeded) or failed
+			return r.rep, r.err
+		}
+		if best < 0 || r.rep.FmaxMHz > runs[best].rep.FmaxMHz {
+			best = i
+		}
+	}
+	if len(opt.Seeds) > 0 {
+		for _, r := range runs {
+			sr := SeedRun{Seed: r.seed}
+			if r.rep.FmaxMHz > 0 {
+				f := r.rep.FmaxMHz
+				sr.FmaxMHz = &f
+			}
+			res.SeedRuns = append(res.SeedRuns, sr)
+		}
+	}
+	res.Seed = runs[best].seed
+	for _, name := range [][2]string{{"herd-s%d.asc", "herd.asc"}, {"nextpnr-s%d.log", "nextpnr.log"}} {
+		if err := os.Rename(filepath.Join(work, fmt.Sprintf(name[0], res.Seed)), filepath.Join(work, name[1])); err != nil {
+			return nil, err
+		}
+	}
+	return runs[best].rep, nil
+}
+
+// placeAndRoute is nextpnr-ice40 with one seed, writing herd-s<seed>.asc and
+// nextpnr-s<seed>.log in work.
+func placeAndRoute(work string, tg Target, opt Options, usePCF bool, seed int) pnrRun {
+	logName := fmt.Sprintf("nextpnr-s%d.log", seed)
+	// --timing-allow-fail: a design that misses the target is still routed and reported
+	// (Fmax, critical paths); the caller decides what a miss means.
+	args := append(append([]string(nil), tg.Nextpnr...), "--json", "herd.json", "--asc", fmt.Sprintf("herd-s%d.asc", seed),
+		"--freq", fmt.Sprint(opt.FreqMHz), "--seed", fmt.Sprint(seed), "--log", logName, "--timing-allow-fail")
+	if usePCF {
+		args = append(args, "--pcf", rtlgen.BoardPCF)
+	}
+	fmt.Fprintf(opt.Log, "synth: nextpnr-ice40 %s\n", strings.Join(args, " "))
+	err := runStep(work, fmt.Sprintf("nextpnr-s%d", seed), "nextpnr-ice40", args...)
+	run := pnrRun{seed: seed, err: err}
+	plog, rerr := os.ReadFile(filepath.Join(work, logName))
+	if rerr != nil {
+		run.err = fmt.Errorf("synth: nextpnr-ice40 wrote no log (%v)", err)
+		return run
+	}
+	rep := ParseNextpnr(string(plog))
+	run.rep = &rep
+	return run
+}
