@@ -23,7 +23,7 @@
 // addresses) are registers. Its testbench drives the load and takes the records with
 // seeded random stalls (+fill: none until the core has held) and checks every record
 // (x*, z*, cycles, overflow, tlast), the cycles between done pulses less the held cycles,
-// and the final W, b, c. The board top (tiled_board.go) clocks it at 39.75 MHz from an
+// and the final W, b, c. The board top (tiled_board.go) clocks it at 39.75 MHz (or 36: BoardClocks) from an
 // SB_PLL40_PAD, loads it over the UART and sends each record as a frame (0xA5, then the
 // beats low byte first).
 //

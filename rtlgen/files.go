@@ -45,6 +45,16 @@ type Info struct {
 	Seed       uint64            `json:"seed"`
 	Inputs     map[string]string `json:"inputs"` // the set's x, w0, b0, c0: SHA-256 as its manifest records them
 	Files      map[string]string `json:"files"`  // every generated file: SHA-256
+	// BoardClockMHz is the tiled board top's PLL clock (BoardClocks; absent: the default).
+	BoardClockMHz float64 `json:"board_clock_mhz,omitempty"`
+}
+
+// BoardClock is the board top's clock the folder was generated for.
+func (i *Info) BoardClock() (BoardClock, error) {
+	if i.BoardClockMHz == 0 {
+		return DefaultBoardClock, nil
+	}
+	return BoardClockFor(i.BoardClockMHz)
 }
 
 // InputFiles are the vector set's files a generated folder is built from.
@@ -118,8 +128,15 @@ func MemoryImages(s *testvectors.Set) map[string][]byte {
 }
 
 // Write writes the Verilog, the memory images and InfoFile for a vector set into dir
-// (created if needed; files of the same names are replaced). It returns the names written.
+// (created if needed; files of the same names are replaced), the board top clocked at
+// DefaultBoardClock. It returns the names written.
 func Write(dir string, s *testvectors.Set) ([]string, error) {
+	return WriteClocked(dir, s, DefaultBoardClock)
+}
+
+// WriteClocked is Write with the tiled board top's PLL making clk (the lane datapath's
+// board runs from the 12 MHz oscillator and ignores it).
+func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, error) {
 	files, err := Verilog(s.Arch, s.Iterations)
 	if err != nil {
 		return nil, err
@@ -131,14 +148,19 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	for n, v := range MemoryImages(s) {
 		all[n] = v
 	}
-	board := tiledBoardFiles // tiled_board.go: PLL, UART load and frames, .pcf
-	if !s.Arch.Tiled() {
-		board = func(a datapath.Arch) map[string]string { return BoardFiles(a, s.Iterations) } // board.go: top, .pcf, UART testbench
+	inf := Info{Arch: s.Arch, Iterations: s.Iterations, Seed: s.Seed, Inputs: map[string]string{}, Files: map[string]string{}}
+	var board map[string]string
+	if s.Arch.Tiled() {
+		board = tiledBoardFiles(s.Arch, clk) // tiled_board.go: PLL, link, .pcf
+		if clk != DefaultBoardClock {
+			inf.BoardClockMHz = clk.MHz
+		}
+	} else {
+		board = BoardFiles(s.Arch, s.Iterations) // board.go: top, .pcf, UART testbench
 	}
-	for n, v := range board(s.Arch) {
+	for n, v := range board {
 		all[n] = []byte(v)
 	}
-	inf := Info{Arch: s.Arch, Iterations: s.Iterations, Seed: s.Seed, Inputs: map[string]string{}, Files: map[string]string{}}
 	for _, n := range InputFiles {
 		inf.Inputs[n] = s.FileHash(n)
 	}
@@ -195,7 +217,7 @@ func BoardVerilog(a datapath.Arch, iterations int) (string, error) {
 		return "", err
 	}
 	if a.Tiled() {
-		return tiledBoardFiles(a)[BoardFile], nil
+		return tiledBoardFiles(a, DefaultBoardClock)[BoardFile], nil
 	}
 	return BoardFiles(a, iterations)[BoardFile], nil
 }

@@ -15,8 +15,8 @@ import (
 // SYNC, type, seq, a payload whose length its type fixes (BoardPayload), and the CRC.
 const (
 	// LinkBaud is 4 Mbaud: the iCEBreaker's FT2232H makes it exactly (12 MHz / 3), and the
-	// board's 39.75 MHz makes it within 0.7 % (10 clocks a bit); 6 and 8 Mbaud, the FTDI's
-	// next rates, are 5 % and 17 % off at 39.75 MHz.
+	// board's 39.75 MHz makes it within 0.7 % (10 clocks a bit), its 36 MHz exactly (9); 6
+	// and 8 Mbaud, the FTDI's next rates, are 5 % and 17 % off at 39.75 MHz.
 	LinkBaud = 4_000_000
 
 	FrameIdent      = 'I' // host: who are you (no payload); answered by FrameIdentReply
@@ -42,9 +42,6 @@ const (
 	FrameHeader  = 4 // SYNC, type, seq, n (host frames; board frames have no n)
 	FrameTrailer = 2 // CRC
 )
-
-// LinkBaudDiv is the board's UART bit time in core clocks (BAUD_DIV): 10.
-func LinkBaudDiv() int { return (TiledClockHz + LinkBaud/2) / LinkBaud }
 
 // BoardPayload is the payload bytes of a board frame of type typ for a design whose
 // records are rb beats; 0 for a type the board does not send.

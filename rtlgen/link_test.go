@@ -1,6 +1,8 @@
 package rtlgen_test
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -51,4 +53,29 @@ func TestCmdPacksOpAndArgument(t *testing.T) {
 	require.Equal(t, uint16(0x3fff), rtlgen.Cmd(rtlgen.CmdRun, rtlgen.CmdMaxRun))
 	require.Equal(t, uint16(0x4000), rtlgen.Cmd(rtlgen.CmdStop, 0))
 	require.Equal(t, uint16(0x8000), rtlgen.Cmd(rtlgen.CmdRead, 0))
+}
+
+// TestBoardClocks: each board clock is what its PLL settings make of 12 MHz (the iCE40
+// PLL's simple feedback: 12 (DIVF + 1) / ((DIVR + 1) 2^DIVQ)), within the PLL's VCO range
+// (533-1066 MHz), and its bit time is the nearest whole number of clocks to 4 Mbaud.
+func TestBoardClocks(t *testing.T) {
+	for _, c := range rtlgen.BoardClocks {
+		mhz := 12 * float64(c.DIVF+1) / float64((c.DIVR+1)<<c.DIVQ)
+		if mhz != c.MHz {
+			t.Errorf("%v MHz: the settings make %v MHz", c.MHz, mhz)
+		}
+		if vco := mhz * float64(int(1)<<c.DIVQ); vco < 533 || vco > 1066 {
+			t.Errorf("%v MHz: VCO %v MHz out of range", c.MHz, vco)
+		}
+		bit := float64(c.Hz()) / float64(c.BaudDiv())
+		if math.Abs(bit/rtlgen.LinkBaud-1) > 0.02 {
+			t.Errorf("%v MHz: %d clocks a bit is %v baud", c.MHz, c.BaudDiv(), bit)
+		}
+	}
+	if got := []int{rtlgen.BoardClocks[0].BaudDiv(), rtlgen.BoardClocks[1].BaudDiv()}; got[0] != 10 || got[1] != 9 {
+		t.Errorf("bit times %v, want 10 at 39.75 MHz and 9 at 36", got)
+	}
+	if _, err := rtlgen.BoardClockFor(40); err == nil || !strings.Contains(err.Error(), "39.75 and 36") {
+		t.Errorf("40 MHz: %v", err)
+	}
 }

@@ -151,7 +151,11 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	em, err := sim.StartEmulator(ctx, bin, rtlgen.LinkBaudDiv(), cmd.ErrOrStderr())
+	baudDiv, err := boardBaudDiv(rtlDir)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	em, err := sim.StartEmulator(ctx, bin, baudDiv, cmd.ErrOrStderr())
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -162,4 +166,18 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 	case <-em.Done():
 		return &exitError{code: 2, err: fmt.Errorf("the emulator stopped: %v", em.Wait())}
 	}
+}
+
+// boardBaudDiv is the link's bit time in clocks of the board top an RTL folder holds (its
+// rtl.json's board clock).
+func boardBaudDiv(rtlDir string) (int, error) {
+	info, err := rtlgen.ReadInfo(rtlDir)
+	if err != nil {
+		return 0, err
+	}
+	clk, err := info.BoardClock()
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", rtlgen.InfoFile, err)
+	}
+	return clk.BaudDiv(), nil
 }

@@ -25,7 +25,9 @@ func emulatedBoard(t *testing.T, rtlDir string, defines ...string) string {
 	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
 	bin, err := sim.BuildEmulator(ctx, rtlDir, files, t.TempDir(), defines...)
 	require.NoError(t, err)
-	em, err := sim.StartEmulator(ctx, bin, rtlgen.LinkBaudDiv(), os.Stderr)
+	baudDiv, err := boardBaudDiv(rtlDir)
+	require.NoError(t, err)
+	em, err := sim.StartEmulator(ctx, bin, baudDiv, os.Stderr)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = em.Stop() })
 	return em.PTY
@@ -44,8 +46,20 @@ func boardLoop(t *testing.T, vectorArgs ...string) (vectors, rtl string) {
 // TestBoardLoopEmulated: the default data's design, emulated behind a pty, is loaded, run
 // and read back by "board run" (the code path of a real board), and "verify" passes the
 // capture: every record (x*, z*, cycles, overflow) and the final W, b, c.
+// It is generated for the 36 MHz board clock (9 clocks a bit; the other loops run the
+// default 39.75 MHz, 10 a bit): rtl.json carries the clock to the emulator.
 func TestBoardLoopEmulated(t *testing.T) {
-	vectors, rtl := boardLoop(t, "--hidden", "6", "--tile", "3", "--iters", "4")
+	vectors := writeVectorsTiled(t, "--hidden", "6", "--tile", "3", "--iters", "4")
+	rtl := filepath.Join(t.TempDir(), "rtl")
+	_, err := run(t, "rtl", "--vectors", vectors, "--out", rtl, "--board-mhz", "36")
+	require.NoError(t, err)
+	baudDiv, err := boardBaudDiv(rtl)
+	require.NoError(t, err)
+	require.Equal(t, 9, baudDiv)
+	board, err := os.ReadFile(filepath.Join(rtl, rtlgen.BoardFile))
+	require.NoError(t, err)
+	require.Contains(t, string(board), ".DIVF(7'd47)")
+	require.Contains(t, string(board), "parameter CLK_HZ = 36000000")
 	pty := emulatedBoard(t, rtl)
 	capture := filepath.Join(t.TempDir(), "capture.hex")
 	msg, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
@@ -139,7 +153,9 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
 	bin, err := sim.BuildEmulator(ctx, rtl, files, t.TempDir())
 	require.NoError(t, err)
-	em, err := sim.StartEmulator(ctx, bin, rtlgen.LinkBaudDiv(), os.Stderr)
+	baudDiv, err := boardBaudDiv(rtl)
+	require.NoError(t, err)
+	em, err := sim.StartEmulator(ctx, bin, baudDiv, os.Stderr)
 	require.NoError(t, err)
 	capture := filepath.Join(t.TempDir(), "capture.hex")
 	go func() {

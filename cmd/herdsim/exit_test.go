@@ -139,6 +139,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"rtl extra arg", []string{"rtl", "extra", "--vectors", "vec", "--out", "r"}, 2},
 		{"rtl missing set", []string{"rtl", "--vectors", missing, "--out", "r"}, 2},
 		{"rtl truncated set", []string{"rtl", "--vectors", "short", "--out", "r"}, 2},
+		{"rtl unknown board clock", []string{"rtl", "--vectors", "vec", "--out", "r40", "--board-mhz", "40"}, 2},
 
 		{"rtlsim unknown flag", []string{"rtlsim", "--vectors", "vec", "--rtl", "rtl", "--bogus"}, 2},
 		{"rtlsim extra arg", []string{"rtlsim", "--vectors", "vec", "--rtl", "rtl", "extra"}, 2},

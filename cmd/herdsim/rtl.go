@@ -17,6 +17,7 @@ import (
 func newRTLCommand() *cobra.Command {
 	var vectors, out string
 	var force bool
+	var boardMHz float64
 	cmd := &cobra.Command{
 		Use:   "rtl",
 		Short: "Write the Verilog core, its testbench and memory images for a vector set",
@@ -29,17 +30,25 @@ rtlsim refuses another set or a changed file). For a tiled Arch (--arch tiled) i
 herd_acc_array.v and herd_spram.v, the board top herd_board.v and its .pcf, and load.hex,
 the load stream of the initial memories (the core sends each iteration's record on its
 m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim. The folder appears whole;
-an existing one is replaced (whole, no file of the old design left) only with --force.`,
+an existing one is replaced (whole, no file of the old design left) only with --force.
+
+--board-mhz sets the tiled board top's PLL clock: 39.75 (the default) or 36, for a design
+whose routed Fmax (herdsim synth --freq 36) falls short of 39.75 MHz. rtl.json records it,
+and herdsim board emulate times the link's bits by it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if vectors == "" || out == "" {
 				return &exitError{2, fmt.Errorf("rtl: --vectors and --out are required")}
 			}
+			clk, err := rtlgen.BoardClockFor(boardMHz)
+			if err != nil {
+				return &exitError{2, fmt.Errorf("rtl: --board-mhz: %w", err)}
+			}
 			set, _, err := testvectors.Read(vectors)
 			if err != nil {
 				return &exitError{2, fmt.Errorf("rtl: %w", err)}
 			}
-			names, err := writeRTLFolder(out, set, force)
+			names, err := writeRTLFolder(out, set, clk, force)
 			if err != nil {
 				return err
 			}
@@ -51,6 +60,7 @@ an existing one is replaced (whole, no file of the old design left) only with --
 	cmd.Flags().StringVar(&vectors, "vectors", "", "the vector set to build for")
 	cmd.Flags().StringVar(&out, "out", "", "folder for the Verilog and memory images (created; see --force)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing RTL folder at --out, whole")
+	cmd.Flags().Float64Var(&boardMHz, "board-mhz", rtlgen.DefaultBoardClock.MHz, "the tiled board top's PLL clock in MHz: 39.75 or 36")
 	return cmd
 }
 
@@ -58,7 +68,7 @@ an existing one is replaced (whole, no file of the old design left) only with --
 // then renamed into place, so that neither a half-written folder nor a stale file of an
 // earlier design (another Arch's memory images) remains. An existing out is replaced only
 // with force, and only if it is an RTL folder (it holds rtl.json) or empty.
-func writeRTLFolder(out string, set *testvectors.Set, force bool) ([]string, error) {
+func writeRTLFolder(out string, set *testvectors.Set, clk rtlgen.BoardClock, force bool) ([]string, error) {
 	info, err := os.Stat(out)
 	exists := err == nil
 	switch {
@@ -81,7 +91,7 @@ func writeRTLFolder(out string, set *testvectors.Set, force bool) ([]string, err
 	if err != nil {
 		return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
 	}
-	names, err := rtlgen.Write(tmp, set)
+	names, err := rtlgen.WriteClocked(tmp, set, clk)
 	if err == nil {
 		err = os.Chmod(tmp, 0o755)
 	}
