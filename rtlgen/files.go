@@ -167,7 +167,7 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 	if s.Arch.Tiled() { // the package: datasheet and FuseSoC description
 		all[DatasheetFile] = []byte(datasheet(s.Arch))
 		names := append(append([]string(nil), TiledSourceFiles...), TBFile, LoadFile, BoardFile, BoardPCF, DatasheetFile, InfoFile)
-		desc, err := coreDescription(s.Arch, names)
+		desc, err := coreDescription(s.Arch, names, clk)
 		if err != nil {
 			return nil, err
 		}

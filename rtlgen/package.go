@@ -39,7 +39,7 @@ func fileset(name string) (set, fileType string) {
 // for the Verilog): filesets core, tb, board and doc; targets lint (Verilator), sim
 // (Icarus), sim_verilator and synth (icestorm, UP5K, nextpnr). The testbench's expected
 // files are plusargs (the vector set's x_star.hex ...).
-func coreDescription(a datapath.Arch, names []string) (string, error) {
+func coreDescription(a datapath.Arch, names []string, clk BoardClock) (string, error) {
 	sets := map[string][]string{}
 	for _, n := range names {
 		set, typ := fileset(n)
@@ -74,7 +74,7 @@ filesets:
 		plus = append(plus, f)
 	}
 	sort.Strings(plus)
-	b.WriteString(`
+	b.WriteString(strings.Replace(`
 targets:
   default:
     filesets: [core]
@@ -91,7 +91,7 @@ targets:
     default_tool: icarus
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [` + strings.Join(plus, ", ") + `, seed]
+    parameters: [`+strings.Join(plus, ", ")+`, seed]
     tools:
       icarus:
         iverilog_options: [-g2005]
@@ -99,7 +99,7 @@ targets:
     default_tool: verilator
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [` + strings.Join(plus, ", ") + `, seed]
+    parameters: [`+strings.Join(plus, ", ")+`, seed]
     tools:
       verilator:
         mode: binary
@@ -111,11 +111,11 @@ targets:
     tools:
       icestorm:
         pnr: next
-        nextpnr_options: [--up5k, --package, sg48, --freq, 40]
+        nextpnr_options: [--up5k, --package, sg48, --freq, BOARD_MHZ]
         yosys_synth_options: [-DHERD_ICE40_UP5K]
 
 parameters:
-`)
+`, "BOARD_MHZ", fmt.Sprint(clk.MHz), 1))
 	for _, f := range plus {
 		fmt.Fprintf(&b, "  %s:\n    datatype: file\n    paramtype: plusarg\n    description: the vector set's %s.hex\n", f, f)
 	}
