@@ -49,7 +49,7 @@ func PCDConfig(hidden int, seed uint64) RBMConfig {
 // RBM is a +-1 restricted Boltzmann machine being learned on one data set.
 type RBM struct {
 	cfg     RBMConfig
-	x, xT   *Matrix   // the data (N x D) and its transpose
+	x       *Matrix   // the data (N x D)
 	W       *Matrix   // K x D
 	B, C    []float64 // hidden (K) and visible (D) biases
 	vW      *Matrix   // momentum of W
@@ -59,6 +59,7 @@ type RBM struct {
 	dataF   []float64 // free energies of the data under the parameters the last Step began with
 	meanX   []float64 // batch mean of x (the positive term of C)
 	updates int
+	fast    // the sign-table form of the products (fast.go)
 }
 
 // NewRBM prepares learning on data, a matrix of +-1 rows.
@@ -69,8 +70,12 @@ func NewRBM(data *Matrix, cfg RBMConfig) (*RBM, error) {
 	if data.Rows == 0 {
 		return nil, fmt.Errorf("classify: RBM on no data")
 	}
+	packed, err := PackSigns(data)
+	if err != nil {
+		return nil, fmt.Errorf("classify: RBM data: %w", err)
+	}
 	k, d := cfg.Hidden, data.Cols
-	r := &RBM{cfg: cfg, x: data, xT: data.T(), W: NewMatrix(k, d), B: make([]float64, k), C: make([]float64, d),
+	r := &RBM{cfg: cfg, x: data, W: NewMatrix(k, d), B: make([]float64, k), C: make([]float64, d),
 		vW: NewMatrix(k, d), vB: make([]float64, k), vC: make([]float64, d), dataF: make([]float64, data.Rows)}
 	init := splitmix.New(cfg.Seed)
 	for i := range r.W.Data {
@@ -84,6 +89,7 @@ func NewRBM(data *Matrix, cfg RBMConfig) (*RBM, error) {
 			r.chain.Data[j] = sampleSign(r.rng, 0)
 		}
 	}
+	r.initFast(packed)
 	return r, nil
 }
 
@@ -104,7 +110,8 @@ func (r *RBM) Config() RBMConfig { return r.cfg }
 // last Step started from (read-only; nil values before the first Step are zeros).
 func (r *RBM) DataFreeEnergies() []float64 { return r.dataF }
 
-// hiddenFields returns x W^T + b for the rows of x.
+// hiddenFields returns x W^T + b for the rows of x (by dot products: for PCD's chain and
+// ReconstructionError; the batch products use the sign tables).
 func (r *RBM) hiddenFields(x *Matrix) *Matrix {
 	a := NewMatrix(x.Rows, r.cfg.Hidden)
 	mulABt(x, r.W, a)
@@ -113,13 +120,20 @@ func (r *RBM) hiddenFields(x *Matrix) *Matrix {
 }
 
 // FreeEnergies writes F_RBM(x) = sum_i log(2 cosh((W x + b)_i)) + c.x of every row of x.
+// Rows of +-1 values (the USPS images) take the sign-table path of FreeEnergiesSigns;
+// other values take dot products.
 func (r *RBM) FreeEnergies(x *Matrix, out []float64) {
 	if len(out) != x.Rows || x.Cols != r.W.Cols {
 		panic("classify: FreeEnergies: sizes do not match the RBM")
 	}
+	if s, err := PackSigns(x); err == nil {
+		r.FreeEnergiesSigns(s, out)
+		return
+	}
 	r.freeEnergiesFrom(x, r.hiddenFields(x), out)
 }
 
+// freeEnergiesFrom is the dot-product form of FreeEnergies for any real x.
 func (r *RBM) freeEnergiesFrom(x, a *Matrix, out []float64) {
 	parallel.For(len(out), 64, func(lo, hi int) {
 		for n := lo; n < hi; n++ {
@@ -138,64 +152,16 @@ func (r *RBM) freeEnergiesFrom(x, a *Matrix, out []float64) {
 
 // Step makes one full-batch update.
 func (r *RBM) Step() {
-	a := r.hiddenFields(r.x)
-	r.freeEnergiesFrom(r.x, a, r.dataF)
-	hp := tanhOf(a) // positive hidden expectations
+	r.dataFields()
 	var gW *Matrix
 	var gB, gC []float64
 	if r.cfg.Method == CD1 {
-		gW, gB, gC = r.cdGradient(a, hp)
+		gW, gB, gC = r.cdGradient()
 	} else {
-		gW, gB, gC = r.pcdGradient(hp)
+		gW, gB, gC = r.pcdGradient()
 	}
 	r.apply(gW, gB, gC)
 	r.updates++
-}
-
-// cdGradient: negative statistics from one-step reconstructions of every training vector.
-func (r *RBM) cdGradient(a, hp *Matrix) (*Matrix, []float64, []float64) {
-	hs := r.sample(a)
-	vs := r.sample(r.visibleFields(hs))
-	hn := tanhOf(r.hiddenFields(vs))
-	n := r.x.Rows
-	// W gradient = (hp^T x - hn^T vs) / n as one product over the stacked batch.
-	left := NewMatrix(r.cfg.Hidden, 2*n)
-	right := NewMatrix(r.x.Cols, 2*n)
-	for m := 0; m < n; m++ {
-		for i := 0; i < r.cfg.Hidden; i++ {
-			left.Data[i*2*n+m] = hp.Data[m*r.cfg.Hidden+i]
-			left.Data[i*2*n+n+m] = -hn.Data[m*r.cfg.Hidden+i]
-		}
-		for j := 0; j < r.x.Cols; j++ {
-			right.Data[j*2*n+m] = r.x.Data[m*r.x.Cols+j]
-			right.Data[j*2*n+n+m] = vs.Data[m*r.x.Cols+j]
-		}
-	}
-	gW := NewMatrix(r.cfg.Hidden, r.x.Cols)
-	mulABt(left, right, gW)
-	scaleSlice(gW.Data, 1/float64(n))
-	gB := subtract(colMeans(hp), colMeans(hn))
-	gC := subtract(r.meanX, colMeans(vs))
-	return gW, gB, gC
-}
-
-// pcdGradient: negative statistics from the persistent chain after one more Gibbs step.
-func (r *RBM) pcdGradient(hp *Matrix) (*Matrix, []float64, []float64) {
-	hs := r.sample(r.hiddenFields(r.chain))
-	r.chain = r.sample(r.visibleFields(hs))
-	hn := tanhOf(r.hiddenFields(r.chain))
-	gW := NewMatrix(r.cfg.Hidden, r.x.Cols)
-	mulABt(hp.T(), r.xT, gW)
-	scaleSlice(gW.Data, 1/float64(r.x.Rows))
-	for i := 0; i < r.cfg.Hidden; i++ {
-		row := gW.Row(i)
-		for j, v := range r.chain.Data {
-			row[j] -= hn.Data[i] * v
-		}
-	}
-	gB := subtract(colMeans(hp), hn.Data)
-	gC := subtract(r.meanX, r.chain.Data)
-	return gW, gB, gC
 }
 
 // visibleFields returns h W + c for the rows of h.
@@ -237,7 +203,9 @@ func (r *RBM) apply(gW *Matrix, gB, gC []float64) {
 			p[i] += vel[i]
 		}
 	}
-	step(r.W.Data, r.vW.Data, gW.Data)
+	parallel.For(len(r.W.Data), 1<<14, func(lo, hi int) { // elementwise: any partition, the same bytes
+		step(r.W.Data[lo:hi], r.vW.Data[lo:hi], gW.Data[lo:hi])
+	})
 	step(r.B, r.vB, gB)
 	step(r.C, r.vC, gC)
 }

@@ -110,12 +110,12 @@ func (h *herdModel) evalEnergies(out []float64) {
 
 type rbmModel struct {
 	r    *classify.RBM
-	eval *classify.Matrix
+	eval *classify.Signs // the evaluation images, packed once per unit
 }
 
 func (m rbmModel) step() error                { m.r.Step(); return nil }
 func (m rbmModel) trainEnergies() []float64   { return m.r.DataFreeEnergies() }
-func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergies(m.eval, out) }
+func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergiesSigns(m.eval, out) }
 
 // datapathModel is herding on the datapath model: the energies are the integers the
 // datapath's field pass leaves in its energy register.
@@ -213,7 +213,11 @@ func newEnergyModel(u Unit, opts *Options, s *splitData) (energyModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rbmModel{r: r, eval: s.rbmEval()}, nil
+	eval, err := classify.PackSigns(s.rbmEval())
+	if err != nil {
+		return nil, err
+	}
+	return rbmModel{r: r, eval: eval}, nil
 }
 
 // computeEnergies learns for Learn iterations, then averages the z-scored evaluation
