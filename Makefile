@@ -6,8 +6,23 @@ BIN := bin/herdsim
 
 all: build
 
+# The fast build is the default: with GOEXPERIMENT=simd (Go 1.26's simd/archsimd) herding
+# gets its AVX-512 kernels, chosen at run time, so the binary still runs (portable kernels)
+# on a CPU without AVX-512; `herdsim herd` names the kernels that ran. The probe: a toolchain
+# that supports the experiment type-checks ./herding under it (`go vet`); one that does not
+# (older Go, or an experiment renamed) fails, and make builds the portable binary and says
+# so. PORTABLE=1 make build forces the portable build; HERDSIM_PORTABLE=1 makes a simd
+# binary run its portable kernels (the same bytes, slower).
+SIMD_PROBE = GOEXPERIMENT=simd $(GO) vet ./herding >/dev/null 2>&1
 build:
-	$(GO) build -o $(BIN) ./cmd/herdsim
+	@if [ -z "$(PORTABLE)" ] && $(SIMD_PROBE); then \
+		echo "GOEXPERIMENT=simd $(GO) build -o $(BIN) ./cmd/herdsim"; \
+		GOEXPERIMENT=simd $(GO) build -o $(BIN) ./cmd/herdsim; \
+	else \
+		[ -n "$(PORTABLE)" ] || echo "make build: this Go toolchain does not build herding with GOEXPERIMENT=simd: portable kernels only"; \
+		echo "$(GO) build -o $(BIN) ./cmd/herdsim"; \
+		$(GO) build -o $(BIN) ./cmd/herdsim; \
+	fi
 
 # herdsim's main job as a chain on the built-in default data, into out/demo
 # (scripts/demo.sh): the float64 reference with its pictures (herd/), the datapath model in

@@ -34,6 +34,7 @@ func (e *Engine) Decouple() error {
 	}
 	e.phase = phase{decoupled: true, start: e.t, posDiv: float64(e.n) * T, ratesC: ratesC}
 	e.anchor = *e.p.Clone()
+	e.driftW = 0
 	return e.checkExact()
 }
 

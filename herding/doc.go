@@ -44,14 +44,25 @@
 //
 // The scaled form's default is the incremental (flip-driven) form (incremental.go): the
 // fields of every data vector are kept and moved along the hidden states that flip, with
-// G = X X^T; Tracker does the same for the energies of a fixed evaluation set. Both keep
-// their fields in one mechanism (fields.go): an update is recorded when the parameters
-// change and applied in the next pass that reads the fields. Every value is an integer
-// held exactly, so both equal the direct form (Config.Direct) bit for bit.
-// Two kernels do the work: the sign pass over the fields (signpass.go), and the flips, which
-// add rows of G held in 16-bit lanes to int32 A (flips.go). Each is portable by default and
-// AVX-512 when built with GOEXPERIMENT=simd on a CPU that has it (signpass_simd.go,
-// flips_simd.go), with the same bits (tested).
+// G = X X^T; Tracker does the same for the energies of a fixed evaluation set (fields.go).
+// An update is recorded when the parameters change and applied in the next pass that reads
+// the fields. The engine's fields are int32 (half the bytes of float64), exact while every
+// |h| < 2^31: the engine checks that after every update and, should the weights ever grow
+// that far, continues in the direct form. Every value is an integer held exactly, so both
+// forms equal the direct form (Config.Direct) bit for bit.
+//
+// One pass per hidden unit does an iteration's positive phase (incremental.positive): the
+// pending field update, the signs, |h| into the energies (signpass.go), then the unit's
+// flips, which add rows of G held in 16-bit lanes to its int32 row of A while that row is
+// in L1 (flips.go). The search makes one pass over W per sweep (each row's dot product,
+// then the row into W^T z) and the update one pass over W, the rates and the anchor, which
+// also takes max |W| and the moment error's drift. For large K the hidden units and rows
+// are shared among the cores in small chunks that each worker takes as it finishes one
+// (workers.go), so that a core held back by other jobs delays a pass by one chunk only.
+// Each kernel is portable by default and AVX-512 when built with GOEXPERIMENT=simd on a
+// CPU that has it (signpass_simd.go, flips_simd.go, rows_simd.go), with the same bits
+// (tested, also by running whole runs both ways); PortableEnv (HERDSIM_PORTABLE=1) makes a
+// simd build run the portable kernels, and Kernels says which ran.
 //
 // # Boundaries
 //

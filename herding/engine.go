@@ -3,6 +3,7 @@ package herding
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"herdsim/dataset"
 	"herdsim/internal/bitcols"
@@ -41,7 +42,6 @@ type Engine struct {
 	ratesB []float64 // sum over iterations of posB, K
 
 	xs, zs []float64 // the current pseudo-sample as +-1 floats
-	posRow []float64 // scratch: one row of the flip-driven positive term as float64, D
 	acc    []float64 // scratch for the search, D
 	db     []float64 // the last update of b (hidden-bias growth), K
 
@@ -49,6 +49,7 @@ type Engine struct {
 	trackers []*Tracker   // evaluation sets kept current along with inc
 
 	maxW    float64 // max |W| of the current weights, taken in update's pass over W
+	driftW  float64 // max |W - anchor.W| of the current weights, taken in the same pass
 	maxWRun float64 // max |W| over the run so far, W_0 included (in the current units)
 
 	t     int
@@ -89,7 +90,6 @@ func New(data *dataset.Binary, cfg Config) (*Engine, error) {
 		xs:     make([]float64, d),
 		zs:     make([]float64, k),
 		acc:    make([]float64, d),
-		posRow: make([]float64, d),
 		db:     make([]float64, k),
 		phase:  phase{posDiv: float64(n)},
 	}
@@ -169,7 +169,7 @@ func (e *Engine) Step() (Iteration, error) {
 		e.positivePhase()
 	}
 	start := e.startSearch()
-	sweeps := search(&e.p, e.cfg.Gamma, e.cfg.Sweeps, e.xs, e.zs, e.acc)
+	sweeps := search(&e.p, e.cfg.Gamma, e.cfg.Sweeps, e.xs, e.zs, e.acc, e.cfg.Form == Scaled)
 	e.update()
 	if err := e.checkExact(); err != nil {
 		return Iteration{}, err
@@ -245,32 +245,19 @@ func (e *Engine) startSearch() int {
 
 // update applies SPEC.md step 4 with the pseudo-sample in xs, zs. In learning it also
 // adds the positive term to the rates, row by row in the same pass over W; and it takes
-// max |W| of the new weights in that pass (for checkExact and MaxAbsWRun).
+// max |W| of the new weights and their largest drift from the anchor in that pass (for
+// checkExact, MaxAbsWRun and MomentError).
 func (e *Engine) update() {
 	posB, posC := e.posB, e.sumX
 	if e.phase.decoupled {
 		posB, posC = e.ratesB, e.phase.ratesC
 	}
-	k, d := e.cfg.Hidden, e.data.d
-	maxW := 0.0
-	for i := 0; i < k; i++ {
-		pr := e.positiveRow(i)
-		if !e.phase.decoupled {
-			addTo(e.rates[i*d:(i+1)*d], pr)
-		}
-		row := e.p.Row(i)
-		for j := range row {
-			v := row[j] + e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
-			row[j] = v
-			if v > maxW { // as maxAbs: the values are finite
-				maxW = v
-			} else if -v > maxW {
-				maxW = -v
-			}
-		}
+	if e.inc != nil {
+		e.updateFlipDriven()
+	} else {
+		e.updateW()
 	}
-	e.maxW = maxW
-	e.maxWRun = math.Max(e.maxWRun, maxW)
+	e.maxWRun = math.Max(e.maxWRun, e.maxW)
 	for j := range e.p.C {
 		e.p.C[j] += e.delta(posC[j], e.xs[j], e.cfg.Offset.C)
 	}
@@ -282,31 +269,105 @@ func (e *Engine) update() {
 			e.p.B[i] += db[i]
 		}
 	}
+	if e.inc != nil && !fieldsFit(e.data.d, e.maxW, maxAbs(e.p.B)) {
+		e.dropIncremental() // the next fields could pass 2^31: go on in the direct form
+	}
 	if e.inc != nil {
-		e.inc.advance(&e.data, e.xs, e.zs, db)
+		e.inc.advance(e.xs, e.zs, db)
 		for _, tr := range e.trackers {
 			tr.advance(e.inc.zT, e.xs, e.zs, db)
 		}
 	}
 }
 
-// positiveRow returns row i of the positive sum the update of W uses: the rates in
-// decoupled herding; else sum_n z_ni x_n, from the flip-driven P (int32, converted into
-// scratch) or the direct pass.
+// updateW is update's pass over W in the general case (direct or unscaled form, or
+// decoupled herding): W += positive row - posDiv z* x*^T (delta), the rates, max |W| and
+// the drift.
+func (e *Engine) updateW() {
+	k, d := e.cfg.Hidden, e.data.d
+	maxW, drift := 0.0, 0.0
+	for i := 0; i < k; i++ {
+		pr := e.positiveRow(i)
+		if !e.phase.decoupled {
+			addTo(e.rates[i*d:(i+1)*d], pr)
+		}
+		row, anchor := e.p.Row(i), e.anchor.Row(i)
+		for j := range row {
+			v := row[j] + e.delta(pr[j], e.zs[i]*e.xs[j], e.cfg.Offset.W)
+			row[j] = v
+			maxW = maxMagnitude(maxW, v)
+			drift = maxMagnitude(drift, v-anchor[j])
+		}
+	}
+	e.maxW, e.driftW = maxW, drift
+}
+
+// updateFlipDriven is updateW in learning with the flip-driven fields (scaled form), whose
+// positive term is inc.p (int32): W += P - N z* x*^T and rates += P, exact integers; for a
+// large W the rows are shared among the cores (max |W| and the drift are maxima: the same
+// for any split).
+func (e *Engine) updateFlipDriven() {
+	k, d, w := e.cfg.Hidden, e.data.d, e.inc.xrows.width()
+	workers := workersFor(k*d, parallelGrain)
+	var maxW, drift [maxWorkers]float64
+	shareWork(k, 16, min(workers, maxWorkers), func(wk, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			maxW[wk], drift[wk] = updateRow(e.p.Row(i), e.rates[i*d:(i+1)*d], e.anchor.Row(i), e.inc.p[i*w:i*w+d],
+				e.xs, e.phase.posDiv*e.zs[i], maxW[wk], drift[wk])
+		}
+	})
+	e.maxW, e.driftW = slices.Max(maxW[:]), slices.Max(drift[:])
+}
+
+// maxWorkers bounds the workers of the passes that keep per-worker results on the stack.
+const maxWorkers = 64
+
+// updateRowPortable is one row of updateFlipDriven: for every j, with p = pos[j] and
+// v = w[j] + p - nz xs[j], rates[j] += p and w[j] = v; it returns max(maxW, max |v|) and
+// max(drift, max |v - anchor[j]|).
+func updateRowPortable(w, rates, anchor []float64, pos []int32, xs []float64, nz, maxW, drift float64) (float64, float64) {
+	rates, anchor, pos, xs = rates[:len(w)], anchor[:len(w)], pos[:len(w)], xs[:len(w)]
+	for j, old := range w {
+		p := float64(pos[j])
+		rates[j] += p
+		v := old + p - nz*xs[j]
+		w[j] = v
+		maxW = maxMagnitude(maxW, v)
+		drift = maxMagnitude(drift, v-anchor[j])
+	}
+	return maxW, drift
+}
+
+// maxMagnitude is max(m, |v|) for m >= 0 (as maxAbs: the values are finite).
+func maxMagnitude(m, v float64) float64 {
+	if v > m {
+		return v
+	}
+	if -v > m {
+		return -v
+	}
+	return m
+}
+
+// dropIncremental ends the flip-driven form: from the next iteration on the fields are
+// computed directly (the hidden states are brought up to date first).
+func (e *Engine) dropIncremental() {
+	e.hiddenStates()
+	e.inc = nil
+	for _, tr := range e.trackers {
+		tr.stale = true
+	}
+}
+
+// positiveRow returns row i of the positive sum updateW uses: the rates in decoupled
+// herding, else the direct pass's sum_n z_ni x_n (the flip-driven form's is inc.p, read by
+// updateFlipDriven).
 func (e *Engine) positiveRow(i int) []float64 {
 	d := e.data.d
-	switch {
-	case e.phase.decoupled:
+	if e.phase.decoupled {
 		return e.rates[i*d : (i+1)*d]
-	case e.inc != nil:
-		w := e.inc.xrows.width()
-		for j, v := range e.inc.p[i*w : i*w+d] {
-			e.posRow[j] = float64(v)
-		}
-		return e.posRow
-	default:
-		return e.pos[i*d : (i+1)*d]
 	}
+	return e.pos[i*d : (i+1)*d]
 }
 
 // delta is one parameter's update from its positive sum (over posDiv samples) and the
@@ -345,7 +406,7 @@ func (e *Engine) MomentError() float64 {
 	if iters == 0 {
 		return 0
 	}
-	drift := math.Max(maxDiff(e.p.W, e.anchor.W), maxDiff(e.p.C, e.anchor.C))
+	drift := math.Max(e.driftW, maxDiff(e.p.C, e.anchor.C))
 	if e.cfg.GrowHiddenBias {
 		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
 	}

@@ -6,16 +6,16 @@ import (
 	"herdsim/internal/parallel"
 )
 
-// fields keeps the hidden fields of a fixed set of M vectors v_m (the data itself in
-// incremental.go, an evaluation set in tracker.go) current along the flip-driven update of
-// issue 7. After an update with pseudo-sample (x*, z*), hidden-bias step db and
+// fields keeps the float64 hidden fields of a fixed set of M vectors v_m (a Tracker's
+// evaluation set; the engine's own fields, int32, are incremental.go's, updated the same
+// way) current along the flip-driven update of issue 7. After an update with pseudo-sample (x*, z*), hidden-bias step db and
 // A = (V X^T) Z_t, the product of the set's Gram matrix against the data with the current
 // hidden states (which the owner moves along the flips):
 //
 //	H += A - N (V x*) z*^T + 1 db^T,   c.v_m += v_m . sum_n x_n - N v_m . x*
 //
 // The field update is recorded by record and applied by updateRow in the owner's next pass
-// over the fields (the sign pass, or the energy sum), so that the K x M float64 fields are
+// over the fields (the energy sum), so that the K x M float64 fields are
 // read and written once per iteration, not three or four times. Every term is an exact
 // integer, so the grouping does not change any sum.
 type fields struct {

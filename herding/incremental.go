@@ -1,7 +1,7 @@
 package herding
 
 import (
-	"sync"
+	"math/bits"
 
 	"gonum.org/v1/gonum/floats"
 
@@ -19,44 +19,96 @@ import (
 // iterations, and each flip costs one row of G (N adds) instead of a dot product per data
 // vector and hidden unit. G and X are held in 16-bit lanes and A and P as int32 (see
 // flips.go): exact while D < 2^15 and N D < 2^31 (incrementalUsable; larger sets use the
-// direct form). The fields stay float64. Every value is an exact integer, so fields,
-// signs and energies are bit-identical to the direct form (tested).
+// direct form). The fields are int32 too: exact while every |h| < 2^31, which the engine
+// checks after every update (fieldsFit) and, should the weights ever grow that far,
+// continues in the direct form. Every value is an exact integer, so fields, signs and
+// energies are bit-identical to the direct form (tested).
+//
+// One pass per hidden unit does all of an iteration's work on the unit's row (positive):
+// the pending field update, the signs, |h| into the energies, and then the unit's flips
+// into its row of A (still in L1) and of P. For a large K the hidden units are shared
+// among the cores (shareWork), each worker with its own partial energies (exact int64
+// sums, added in any order).
 type incremental struct {
-	fields           // over the data itself: A = G Z with G = X X^T
-	n      int       // N, the number of data vectors (fields.m)
-	gram   *flipRows // G, N x N (symmetric, integers in [-D, D])
-	xrows  *flipRows // the data rows, N x D
-	p      []int32   // the positive term P = Z^T X, K rows of xrows.width(), moved along the flips like A
-	pb     []float64 // sum_n z_ni, K
-	zT     []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
+	k, n   int
+	h      []int32    // H^T, K x N: row i holds the fields of hidden unit i for every data vector
+	a      []int32    // A^T = (G Z)^T, K rows of gram.width(), moved along the flips (|A| <= N D < 2^31)
+	cx     []float64  // c . x_n, N
+	rowSum []float64  // x_n . sum_m x_m, N
+	gram   *flipRows  // G, N x N (symmetric, integers in [-D, D])
+	xrows  *flipRows  // the data rows, N x D
+	p      []int32    // the positive term P = Z^T X, K rows of xrows.width(), moved along the flips like A
+	pb     []float64  // sum_n z_ni, K
+	zT     []int8     // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
+	d      int        // D
+	signs  [][]uint64 // the data vectors as bits (packSigns), for x_n . x* by popcount
+	xsBits []uint64   // scratch: x* as bits
 
-	bufMu    sync.Mutex
-	flipBufs map[int][]unitFlips // per chunk of data vectors (by its first index): per unit, its flips
-	flips    []unitFlips         // per unit, the flips of every chunk
+	// The update recorded by advance and applied by the next pass: h += a + nd + db with
+	// nd = -N z*_i (x_n . x*), held for both signs of z*_i.
+	pending bool
+	nd      [2][]int32 // [0]: -N (x_n . x*), for z*_i = +1; [1]: +N (x_n . x*), for z*_i = -1
+	zNeg    []bool     // z*_i = -1, K
+	db      []int32    // db, K; empty when b does not grow
+
+	scratch []*unitScratch // per worker of positive
+}
+
+// unitScratch is what one worker of positive needs: its partial energies and one unit's
+// flips at a time.
+type unitScratch struct {
+	energy []int64
+	flips  []unitFlips // one entry: the unit in hand
 }
 
 // incrementalUsable reports whether the flip-driven sums are exact for n vectors of
-// length d: G's entries lie in [-d, d].
-func incrementalUsable(n, d int) bool { return flipsUsable(n, d) }
+// length d: G's entries lie in [-d, d], and the initial fields (|W_0| <= n) fit int32.
+func incrementalUsable(n, d int) bool { return flipsUsable(n, d) && fieldsFit(d, float64(n), 0) }
+
+// fieldLimit is the largest |h| the int32 fields hold (2^31 - 1; a test lowers it).
+var fieldLimit = float64(1<<31 - 1)
+
+// fieldsFit reports whether every field |W x + b| of vectors of length d fits the int32
+// fields when max |W| = maxW and max |b| = maxB.
+func fieldsFit(d int, maxW, maxB float64) bool { return float64(d)*maxW+maxB <= fieldLimit }
 
 // newIncremental builds G and the fields of the initial parameters (computed directly
 // once). The flips start from Z = +1 everywhere, where A = G 1, P = 1 X and sum z = N.
 func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	n, k, d := data.n, p.K, data.d
 	gram, xrows := newFlipRows(n, n, d), newFlipRows(n, d, 1)
-	inc := &incremental{fields: newFields(data, p, sumX, gram.width()), n: n, gram: gram, xrows: xrows,
-		zT: startStates(k * n), p: make([]int32, k*xrows.width()), pb: make([]float64, k), flips: make([]unitFlips, k)}
+	aw := gram.width()
+	inc := &incremental{k: k, n: n, h: make([]int32, k*n), a: make([]int32, k*aw),
+		cx: make([]float64, n), rowSum: make([]float64, n), gram: gram, xrows: xrows,
+		p: make([]int32, k*xrows.width()), pb: make([]float64, k), zT: startStates(k * n),
+		nd: [2][]int32{make([]int32, n), make([]int32, n)}, zNeg: make([]bool, k)}
+	signs := packSigns(data)
+	inc.d, inc.signs, inc.xsBits = d, signs, make([]uint64, len(signs[0]))
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
-				gram.set(r, m, int(floats.Dot(data.row(r), data.row(m))))
+				gram.set(r, m, agreement(signs[r], signs[m], d))
 			}
 			for j, v := range data.row(r) {
 				xrows.set(r, j, int(v))
 			}
 		}
 	})
+	parallel.For(k, 4, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for r := 0; r < n; r++ {
+				inc.h[i*n+r] = int32(dot(p.Row(i), data.row(r)) + p.B[i])
+			}
+		}
+	})
+	for r := 0; r < n; r++ {
+		inc.cx[r] = floats.Dot(p.C, data.row(r))
+		inc.rowSum[r] = floats.Dot(sumX, data.row(r))
+	}
 	for i := 0; i < k; i++ {
+		for r, v := range inc.rowSum {
+			inc.a[i*aw+r] = int32(v)
+		}
 		inc.pb[i] = float64(n)
 		for j, v := range sumX {
 			inc.p[i*xrows.width()+j] = int32(v)
@@ -65,70 +117,125 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	return inc
 }
 
-// positive applies the pending field update, then takes the hidden states and energies
-// from the fields and moves A from Z_{t-1} to Z_t along the flips, which the sign pass
-// gathers as it overwrites Z_{t-1}. Doing the update in the sign pass reads and writes
-// the K x N fields once per iteration instead of three or four times. The hidden states
-// stay in zT (K x N; transpose gives N x K); energy has N entries.
-func (inc *incremental) positive(energy []float64) {
-	n, k := inc.n, inc.k
-	var mu sync.Mutex
-	var chunks [][]unitFlips // per range of data vectors, per hidden unit: its flips
-	parallel.For(n, 16, func(lo, hi int) {
-		flips := inc.flipBuffers(lo)
-		copy(energy[lo:hi], inc.cx[lo:hi])
-		for i := 0; i < k; i++ {
-			signPass(inc.rowUpdate(i, lo, hi), inc.zT[i*n+lo:i*n+hi], energy[lo:hi], lo, &flips[i])
+// packSigns returns every data vector as bits (bit j of word j/64 set when x_j = +1).
+func packSigns(data *vectors) [][]uint64 {
+	words := (data.d + 63) / 64
+	out := make([][]uint64, data.n)
+	for r := range out {
+		out[r] = make([]uint64, words)
+		packSignsInto(out[r], data.row(r))
+	}
+	return out
+}
+
+// packSignsInto writes the +-1 vector x as bits into dst (bit j set when x_j = +1).
+func packSignsInto(dst []uint64, x []float64) {
+	clear(dst)
+	for j, v := range x {
+		if v > 0 {
+			dst[j/64] |= 1 << (j % 64)
 		}
-		mu.Lock()
-		chunks = append(chunks, flips)
-		mu.Unlock()
+	}
+}
+
+// agreement is x . y for +-1 vectors of length d packed by packSigns: d - 2 (differing bits).
+func agreement(x, y []uint64, d int) int {
+	diff := 0
+	for w := range x {
+		diff += bits.OnesCount64(x[w] ^ y[w])
+	}
+	return d - 2*diff
+}
+
+// positive applies the pending field update, takes the hidden states and energies from
+// the fields and moves A, P and sum z from Z_{t-1} to Z_t along the flips, one hidden unit
+// at a time (see incremental): reading and writing each unit's fields and its row of A
+// once per iteration. The hidden states stay in zT (K x N; transpose gives N x K); energy
+// has N entries.
+func (inc *incremental) positive(energy []float64) {
+	n, aw, pw := inc.n, inc.gram.width(), inc.xrows.width()
+	workers := workersFor(inc.k*n, parallelGrain)
+	for len(inc.scratch) < workers {
+		inc.scratch = append(inc.scratch, &unitScratch{energy: make([]int64, n), flips: make([]unitFlips, 1)})
+	}
+	parts := inc.scratch[:workers]
+	for _, s := range parts {
+		clear(s.energy)
+	}
+	shareWork(inc.k, 8, workers, func(w, lo, hi int) {
+		s := parts[w]
+		f := &s.flips[0]
+		for i := lo; i < hi; i++ {
+			f.reset()
+			signPass(inc.rowUpdate(i), inc.zT[i*n:(i+1)*n], s.energy, 0, f)
+			if len(f.up)+len(f.down) == 0 {
+				continue
+			}
+			inc.pb[i] += f.zChange()
+			addFlipsUnits(inc.a[i*aw:(i+1)*aw], inc.gram, s.flips)
+			addFlipsUnits(inc.p[i*pw:(i+1)*pw], inc.xrows, s.flips)
+		}
 	})
 	inc.pending = false
-	parallel.For(k, 4, func(lo, hi int) { inc.flipRows(lo, hi, chunks) })
-}
-
-// flipBuffers returns the per-unit flip lists of the chunk of data vectors that starts at
-// lo, emptied, reusing the previous iteration's storage (chunks are the same every
-// iteration).
-func (inc *incremental) flipBuffers(lo int) []unitFlips {
-	inc.bufMu.Lock()
-	defer inc.bufMu.Unlock()
-	if inc.flipBufs == nil {
-		inc.flipBufs = map[int][]unitFlips{}
-	}
-	bufs, ok := inc.flipBufs[lo]
-	if !ok {
-		bufs = make([]unitFlips, inc.k)
-		inc.flipBufs[lo] = bufs
-	}
-	for i := range bufs {
-		bufs[i].reset()
-	}
-	return bufs
-}
-
-// flipRows moves rows [lo, hi) of A, P and sum z along the flips of their hidden units,
-// gathered by chunk and merged here (their order does not matter: every sum is exact), so
-// that the kernels visit each row of A once: with d = +-2 the change of z_ri,
-// A[i, :] += d G[r, :], P[i, :] += d x_r and sum z_i += d.
-func (inc *incremental) flipRows(lo, hi int, chunks [][]unitFlips) {
-	for i := lo; i < hi; i++ {
-		inc.flips[i].reset()
-		for _, c := range chunks {
-			inc.flips[i].add(c[i])
+	for r := range energy[:n] {
+		var sum int64
+		for _, s := range parts {
+			sum += s.energy[r]
 		}
-		inc.pb[i] += inc.flips[i].zChange()
+		energy[r] = inc.cx[r] + float64(sum) // exact: the engine keeps energies below 2^53
 	}
-	aw, pw := inc.gram.width(), inc.xrows.width()
-	addFlipsUnits(inc.a[lo*aw:hi*aw], inc.gram, inc.flips[lo:hi])
-	addFlipsUnits(inc.p[lo*pw:hi*pw], inc.xrows, inc.flips[lo:hi])
 }
 
-// advance records one update of the parameters (see fields.record): the fields move in
-// the next sign pass.
-func (inc *incremental) advance(data *vectors, xs, zs, db []float64) {
-	inc.record(data, inc.n, xs, zs, db)
+// rowUpdate is hidden unit i's fields and, if one is pending, their update.
+func (inc *incremental) rowUpdate(i int) fieldRow32 {
+	n := inc.n
+	row := fieldRow32{h: inc.h[i*n : (i+1)*n]}
+	if inc.pending {
+		aw := inc.gram.width()
+		row.a, row.nd = inc.a[i*aw:i*aw+n], inc.nd[0]
+		if inc.zNeg[i] {
+			row.nd = inc.nd[1]
+		}
+		if len(inc.db) > 0 {
+			row.db = inc.db[i]
+		}
+	}
+	return row
+}
+
+// advance records one update of the parameters (pseudo-sample xs, zs, hidden-bias step
+// db or nil): c.x_n moves now, the fields in the next pass. An update
+// still pending (no pass ran since the last one) is applied first.
+func (inc *incremental) advance(xs, zs, db []float64) {
+	inc.flush()
+	N := float64(inc.n)
+	packSignsInto(inc.xsBits, xs)
+	for r := 0; r < inc.n; r++ {
+		dot := float64(agreement(inc.signs[r], inc.xsBits, inc.d)) // x_r . x*, in [-D, D]
+		inc.cx[r] += inc.rowSum[r] - N*dot
+		inc.nd[0][r], inc.nd[1][r] = int32(-N*dot), int32(N*dot)
+	}
+	for i, v := range zs {
+		inc.zNeg[i] = v < 0
+	}
+	inc.db = inc.db[:0]
+	for _, v := range db {
+		inc.db = append(inc.db, int32(v)) // |db| <= 2N
+	}
+	inc.pending = true
+}
+
+// flush applies a pending update in a pass of its own.
+func (inc *incremental) flush() {
+	if !inc.pending {
+		return
+	}
+	parallel.For(inc.k, 4, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			inc.rowUpdate(i).apply()
+		}
+	})
+	inc.pending = false
 }
 
 // transpose writes the hidden states of the last sign pass into z, N x K.

@@ -82,14 +82,6 @@ func TestTrackerEqualsDirectEnergies(t *testing.T) {
 	}
 }
 
-// The sign pass's branch-free sign agrees with SPEC.md's sign, ties (+0 and -0) to +1.
-func TestSignNoBranchIsSign(t *testing.T) {
-	for _, v := range []float64{math.Copysign(0, -1), 0, 1, -1, 0.5, -0.5, math.SmallestNonzeroFloat64,
-		-math.SmallestNonzeroFloat64, 1 << 52, -(1 << 52), math.Inf(1), math.Inf(-1)} {
-		require.Equal(t, sign(v), signNoBranch(v), "sign of %g (sign bit %v)", v, math.Signbit(v))
-	}
-}
-
 // momentErrorFromScratch is MomentError by its definition, over whole parameter arrays
 // (an independent check of the engine's bookkeeping).
 func momentErrorFromScratch(e *Engine) float64 {
@@ -98,4 +90,44 @@ func momentErrorFromScratch(e *Engine) float64 {
 		drift = math.Max(drift, maxDiff(e.p.B, e.anchor.B))
 	}
 	return drift / (e.phase.posDiv * float64(e.t-e.phase.start))
+}
+
+// When the weights grow so far that a field could leave int32 (here a lowered limit), the
+// engine continues in the direct form from the next iteration, bit for bit the same run,
+// and its trackers compute directly.
+func TestIncrementalHandsOverToDirect(t *testing.T) {
+	defer func(v float64) { fieldLimit = v }(fieldLimit)
+	fieldLimit = 40000 // D max|W| passes it after a few iterations on the default data (D = 64)
+	data := dataset.Default()
+	batch := NewBatch(data.Rows[:20], data.D)
+	want, got := make([]float64, 20), make([]float64, 20)
+	for _, mode := range []Mode{ModeH, ModeSH} {
+		cfg := Config{Hidden: 9, Mode: mode, Seed: 5, GrowHiddenBias: true}
+		inc, err := New(data, cfg)
+		require.NoError(t, err)
+		require.NotNil(t, inc.inc)
+		tr := inc.Track(batch)
+		cfg.Direct = true
+		dir, err := New(data, cfg)
+		require.NoError(t, err)
+		handedOver := 0
+		for it := 1; it <= 60; it++ {
+			a, err := inc.Step()
+			require.NoError(t, err)
+			b, err := dir.Step()
+			require.NoError(t, err)
+			require.Equal(t, b, a, "%s iteration %d", mode, it)
+			require.Equal(t, dir.energy, inc.energy, "energies at %d", it)
+			require.Equal(t, dir.p, inc.p, "parameters at %d", it)
+			inc.Params().Energies(batch, want)
+			tr.Energies(got)
+			require.Equal(t, want, got, "tracked energies at %d", it)
+			if inc.inc == nil && handedOver == 0 {
+				handedOver = it
+			}
+		}
+		require.NotZero(t, handedOver, "the fields never reached the limit")
+		require.Greater(t, handedOver, 1, "the handover came before any flip-driven iteration")
+		t.Logf("%s: direct form from iteration %d on", mode, handedOver+1)
+	}
 }

@@ -32,12 +32,12 @@ func MemoryEstimate(n, d int, cfg Config, decoupled bool) []MemoryPart {
 	}
 	if cfg.Form == Scaled && !cfg.Direct && incrementalUsable(n, d) {
 		parts = append(parts,
-			MemoryPart{"the flip-driven fields H (K x N float64) and A (K x N int32)", 8*K*N + 4*K*round32(N) + 24*N},
-			MemoryPart{"the flip-driven positive term P (K x D int32) and Z transposed (K x N bytes)", 4*K*round32(D) + K*N + 8*K},
+			MemoryPart{"the flip-driven fields H and A (K x N int32 each)", 4*K*N + 4*K*round32(N) + 24*N},
+			MemoryPart{"the flip-driven positive term P (K x D int32) and Z transposed (K x N bytes)", 4*K*round32(D) + K*N + 9*K},
 			MemoryPart{"G = X X^T and X in 16-bit lanes (N x N, N x D)", 2*N*round32(N) + 2*N*round32(D)},
-			// Per hidden unit, its flips in each core's chunk of vectors and merged: list
-			// headers, and int32 lists that hold up to N entries each way (with growth slack).
-			MemoryPart{"the flip lists (K units x cores)", 48*K*(workers+1) + 8*N*K},
+			// Per core: its partial energies (int64) and one unit's flips, int32 lists that
+			// hold up to N entries each way (with growth slack).
+			MemoryPart{"the partial energies and flip lists (per core)", workers * (8*N + 16*N + 96)},
 		)
 		if decoupled && cfg.Mode == ModeSH {
 			parts = append(parts, MemoryPart{"the direct field pass of decoupled SH", directPass})

@@ -3,7 +3,7 @@
 package herding
 
 // signPass is signPassPortable in this build (see signpass.go).
-func signPass(row fieldRow, zrow []int8, energy []float64, lo int, flips *unitFlips) {
+func signPass(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFlips) {
 	signPassPortable(row, zrow, energy, lo, flips)
 }
 

@@ -8,37 +8,65 @@ import (
 	"unsafe"
 )
 
-// signPass is signPassPortable, eight fields at a time with AVX-512 (see signpass.go):
+// signPass is signPassPortable, sixteen fields at a time with AVX-512 (see signpass.go):
 // the update, the sign test and |h| in vector registers; only the rare vector in which a
-// state flipped goes to scalar code, and the last len(h) mod 8 fields to the portable pass.
-func signPass(row fieldRow, zrow []int8, energy []float64, lo int, flips *unitFlips) {
-	if !archsimd.X86.AVX512() {
+// state flipped goes to scalar code, and the last len(h) mod 16 fields to the portable pass.
+func signPass(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFlips) {
+	if !useAVX512 {
 		signPassPortable(row, zrow, energy, lo, flips)
 		return
 	}
-	if n := passVectors(row, energy, zrow, lo, flips); n < len(row.h) {
+	if n := signVectors(row, zrow, energy, lo, flips); n < len(row.h) {
 		signPassPortable(row.from(n), zrow[n:], energy[n:], lo+n, flips)
 	}
 }
 
+// signVectors is signPass on every whole vector of sixteen fields; it returns the number
+// of fields done.
+func signVectors(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFlips) int {
+	h := row.h
+	n := len(h) / 16 * 16
+	zrow, energy = zrow[:n], energy[:n]
+	zero, db := archsimd.BroadcastInt32x16(0), archsimd.BroadcastInt32x16(row.db)
+	var a, nd []int32
+	if row.a != nil {
+		a, nd = row.a[:n], row.nd[:n]
+	}
+	for r := 0; r < n; r += 16 {
+		hp := (*[16]int32)(h[r:])
+		v := archsimd.LoadInt32x16(hp)
+		if a != nil {
+			v = v.Add(archsimd.LoadInt32x16((*[16]int32)(a[r:])).Add(archsimd.LoadInt32x16((*[16]int32)(nd[r:]))).Add(db))
+			v.Store(hp)
+		}
+		if changed := v.Less(zero).ToBits() ^ negativeBits16(zrow[r:]); changed != 0 {
+			noteFlips(changed, zrow[r:r+16], lo+r, flips)
+		}
+		abs := v.Abs() // |h| < 2^31: no field is -2^31
+		e0, e1 := (*[8]int64)(energy[r:]), (*[8]int64)(energy[r+8:])
+		archsimd.LoadInt64x8(e0).Add(abs.GetLo().ExtendToInt64()).Store(e0)
+		archsimd.LoadInt64x8(e1).Add(abs.GetHi().ExtendToInt64()).Store(e1)
+	}
+	return n
+}
+
 // energyPass is energyPassPortable, eight fields at a time with AVX-512.
 func energyPass(row fieldRow, energy []float64) {
-	if !archsimd.X86.AVX512() {
+	if !useAVX512 {
 		energyPassPortable(row, energy)
 		return
 	}
-	if n := passVectors(row, energy, nil, 0, nil); n < len(row.h) {
+	if n := energyVectors(row, energy); n < len(row.h) {
 		energyPassPortable(row.from(n), energy[n:])
 	}
 }
 
-// passVectors applies row's pending update and adds |h| to the energies for every whole
-// vector of eight fields, and, unless zrow is nil, takes the signs into zrow and notes the
-// flips (rows lo, lo+1, ...); it returns the number of fields done.
-func passVectors(row fieldRow, energy []float64, zrow []int8, lo int, flips *unitFlips) int {
+// energyVectors applies row's pending update and adds |h| to the energies for every whole
+// vector of eight fields; it returns the number of fields done.
+func energyVectors(row fieldRow, energy []float64) int {
 	h := row.h
 	n := len(h) / 8 * 8
-	zero, magnitude := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastUint64x8(1<<63-1)
+	magnitude := archsimd.BroadcastUint64x8(1<<63 - 1)
 	scale, db := archsimd.BroadcastFloat64x8(row.scale), archsimd.BroadcastFloat64x8(row.db)
 	for r := 0; r < n; r += 8 {
 		hp := (*[8]float64)(h[r:])
@@ -48,31 +76,27 @@ func passVectors(row fieldRow, energy []float64, zrow []int8, lo int, flips *uni
 			v = v.Add(a.Add(archsimd.LoadFloat64x8((*[8]float64)(row.dot[r:])).Mul(scale)).Add(db))
 			v.Store(hp)
 		}
-		// -0 < 0 is false: ties go to +1, as in signNoBranch.
-		if zrow != nil {
-			if changed := v.Less(zero).ToBits() ^ negativeBits(zrow[r:]); changed != 0 {
-				noteFlips(changed, zrow[r:r+8], lo+r, flips)
-			}
-		}
 		ep := (*[8]float64)(energy[r:])
 		archsimd.LoadFloat64x8(ep).Add(v.AsUint64x8().And(magnitude).AsFloat64x8()).Store(ep)
 	}
 	return n
 }
 
-// negativeBits returns bit j set where z[j] = -1, for the first eight states.
-func negativeBits(z []int8) uint8 {
-	_ = z[7]
-	u := *(*uint64)(unsafe.Pointer(&z[0])) >> 7 & 0x0101_0101_0101_0101 // 1 in byte j where z[j] < 0 (little-endian)
-	return uint8(u * 0x0102_0408_1020_4080 >> 56)
+// negativeBits16 returns bit j set where z[j] = -1, for the first sixteen states.
+func negativeBits16(z []int8) uint16 {
+	_ = z[15]
+	const lsb, gather = 0x0101_0101_0101_0101, 0x0102_0408_1020_4080
+	lo := *(*uint64)(unsafe.Pointer(&z[0])) >> 7 & lsb // 1 in byte j where z[j] < 0 (little-endian)
+	hi := *(*uint64)(unsafe.Pointer(&z[8])) >> 7 & lsb
+	return uint16(lo*gather>>56) | uint16(hi*gather>>56)<<8
 }
 
 // noteFlips flips the states of zrow (rows lo, lo+1, ...) whose bits are set in changed,
 // and notes them.
-func noteFlips(changed uint8, zrow []int8, lo int, flips *unitFlips) {
-	zrow = zrow[:8]
+func noteFlips(changed uint16, zrow []int8, lo int, flips *unitFlips) {
+	zrow = zrow[:16]
 	for ; changed != 0; changed &= changed - 1 {
-		j := bits.TrailingZeros8(changed)
+		j := bits.TrailingZeros16(changed)
 		zrow[j] = -zrow[j]
 		flips.note(lo+j, zrow[j])
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"herdsim/herding"
 	"herdsim/internal/herdrun"
 )
 
@@ -28,6 +29,11 @@ func newHerdCommand() *cobra.Command {
   samples.png       the last pseudo-samples, upright (Figure 2 bottom)
   rates.png         the rate filters R_T/(N T) per hidden unit (Figure 2 top)
   moment_error.png  the running moment error against t on log axes (Proposition 1)
+
+The line it prints ends with the kernels that ran: "avx512" (a GOEXPERIMENT=simd build,
+which make build makes when the Go toolchain supports it, on a CPU with AVX-512) or
+"portable", and why. HERDSIM_PORTABLE=1 makes a simd build run the portable kernels; both
+give the same bytes in every file.
 
 Before allocating anything it estimates the memory the run needs (W and its copies, the
 flip-driven fields, the moment-error curve and its plot) and refuses, with exit status 2,
@@ -54,8 +60,8 @@ a run that needs more than the machine has available (MemAvailable, or a cgroup 
 				return err
 			}
 			s := res.Summary
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: N=%d D=%d K=%d mode=%s T=%d: moment error %.3g, max T x error %.3g, max |W| over the run %g, final %g (x%g) -> %s\n",
-				s.Data, s.N, s.D, s.K, s.Mode, s.Iterations+s.Decoupled, s.MomentError, s.MaxTMomentError, s.MaxAbsWOverRun, s.MaxAbsWFinal, s.WeightScale, out)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: N=%d D=%d K=%d mode=%s T=%d: moment error %.3g, max T x error %.3g, max |W| over the run %g, final %g (x%g); kernels %s -> %s\n",
+				s.Data, s.N, s.D, s.K, s.Mode, s.Iterations+s.Decoupled, s.MomentError, s.MaxTMomentError, s.MaxAbsWOverRun, s.MaxAbsWFinal, s.WeightScale, herding.Kernels(), out)
 			return nil
 		},
 	}
