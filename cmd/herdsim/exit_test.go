@@ -113,6 +113,9 @@ func TestExitStatusContract(t *testing.T) {
 		{"lockstep extra arg", []string{"lockstep", "extra"}, 2},
 		{"lockstep missing data", []string{"lockstep", "--data", missing}, 2},
 
+		{"explore unknown flag", []string{"explore", "--bogus"}, 2},
+		{"explore extra arg", []string{"explore", "extra", "--out", "e"}, 2},
+		{"explore merge unknown flag", []string{"explore", "merge", "--bogus"}, 2},
 		{"sweep unknown flag", []string{"sweep", "--bogus"}, 2},
 		{"sweep extra arg", []string{"sweep", "extra", "--out", "s"}, 2},
 		{"sweep missing data", []string{"sweep", "--data", missing, "--vary", "weight-bits=8", "--out", "s"}, 2},

@@ -68,7 +68,7 @@ func newRootCommand() *cobra.Command {
 		newFxCommand(),
 		newLockstepCommand(),
 		newSweepCommand(),
-		newUSPSCommand(),
+		newUSPSCommand(), newExploreCommand(),
 		newVectorsCommand(),
 		newVerifyCommand(),
 		newRTLCommand(),

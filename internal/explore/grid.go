@@ -1,0 +1,245 @@
+package explore
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"herdsim/datapath"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+)
+
+// Grid is the design space: every combination of its lists is one point. A width of 0 is
+// "auto": the narrowest width that cannot overflow given the point's W (for W itself,
+// the lossless width of the whole run, datapath.DefaultArch's).
+type Grid struct {
+	Hidden     []int // K
+	Tiles      []int // T of the tiled datapath
+	WeightBits []int // W
+	AccBits    []int // the field and visible-field accumulators
+	EnergyBits []int // the energy and best-energy registers
+	Overflows  []fixedpoint.Overflow
+	// Regs fixes registers at a width for every point (say c=18, update=19), over the
+	// swept groups (vis_field=21 keeps the visible field at 21 bits while AccBits sweeps
+	// the field); registers neither swept nor fixed are auto.
+	Regs map[datapath.Reg]int
+}
+
+// maxPoints bounds a grid, so that a typo cannot start a month of synthesis.
+const maxPoints = 2000
+
+// Check rejects empty or repeated lists and huge grids.
+func (g Grid) Check() error {
+	for _, l := range []struct {
+		name string
+		v    []int
+	}{{"hidden units K", g.Hidden}, {"tiles T", g.Tiles}, {"W widths", g.WeightBits}, {"accumulator widths", g.AccBits}, {"energy widths", g.EnergyBits}} {
+		if len(l.v) == 0 {
+			return fmt.Errorf("explore: no %s", l.name)
+		}
+		s := slices.Clone(l.v)
+		slices.Sort(s)
+		for i, v := range s {
+			if v < 0 || (i > 0 && s[i-1] == v) {
+				return fmt.Errorf("explore: %s %v: negative or repeated", l.name, l.v)
+			}
+		}
+	}
+	if len(g.Overflows) == 0 {
+		return fmt.Errorf("explore: no overflow mode")
+	}
+	for _, o := range g.Overflows {
+		if o != fixedpoint.Wrap && o != fixedpoint.Sat {
+			return fmt.Errorf("explore: overflow mode %v: the datapath implements wrap and sat", o)
+		}
+	}
+	if n := g.size(); n > maxPoints {
+		return fmt.Errorf("explore: the grid has %d points, more than %d; narrow the ranges", n, maxPoints)
+	}
+	return nil
+}
+
+func (g Grid) size() int {
+	return len(g.Hidden) * len(g.Tiles) * len(g.WeightBits) * len(g.AccBits) * len(g.EnergyBits) * len(g.Overflows)
+}
+
+// Sizes are what the data fix: visible units, vectors per class, and the run's
+// iterations (Learn + Collect), for the lossless widths.
+type Sizes struct {
+	D, N       int
+	Iterations int
+	Mode       herding.Mode
+}
+
+// Point is one design of the grid.
+type Point struct {
+	Label    string `json:"label"`
+	K        int    `json:"k"`
+	Tile     int    `json:"tile"`
+	Mode     string `json:"mode"`
+	Overflow string `json:"overflow"`
+	// The widths asked for (0: auto), and the full register formats they give.
+	WeightBits int               `json:"weight_bits"`
+	AccBits    int               `json:"acc_bits"`
+	EnergyBits int               `json:"energy_bits"`
+	Regs       map[string]string `json:"regs"` // register -> "s16.0 SAT"
+	Valid      bool              `json:"valid"`
+	Error      string            `json:"error,omitempty"` // why the tiled Arch cannot be built
+	Narrowed   bool              `json:"narrowed,omitempty"`
+
+	arch datapath.Arch // the tiled Arch (sizes of the dynamics class)
+}
+
+// Arch is the point's tiled Arch.
+func (p Point) Arch() datapath.Arch { return p.arch }
+
+// laneArch is the same registers on the lane datapath, whose functional model the
+// accuracy runs on (datapath.Functional is the lane arithmetic).
+func (p Point) laneArch() datapath.Arch {
+	a := p.arch
+	a.Tile, a.Lanes = 0, datapath.DefaultLanes(a.K)
+	return a
+}
+
+// regsText is the canonical text of the registers: the accuracy's identity (the tile does
+// not change the arithmetic of the functional model).
+func regsText(a datapath.Arch) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "K=%d|D=%d|N=%d|S=%d|mode=%s|grow=%t", a.K, a.D, a.N, a.Sweeps, a.Mode, a.GrowHiddenBias)
+	for _, r := range datapath.Regs() {
+		sp := a.Spec(r)
+		fmt.Fprintf(&b, "|%s:%v:%v", r, sp.Format, sp.Overflow)
+	}
+	return b.String()
+}
+
+func hash16(s string) string {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// accKey names the accuracy of a set of registers (shared by points that differ only in
+// the tile).
+func (p Point) accKey() string {
+	return fmt.Sprintf("acc/K%d-%s-%s", p.K, p.Mode, hash16(regsText(p.laneArch())))
+}
+
+// dynKey names the dynamics of the tiled Arch.
+func (p Point) dynKey() string {
+	return fmt.Sprintf("dyn/K%d-%s-T%d-%s", p.K, p.Mode, p.Tile, hash16(regsText(p.arch)+fmt.Sprintf("|T=%d", p.Tile)))
+}
+
+// Points lists the grid in its fixed order: K, tile, W, accumulators, energies, overflow.
+func (g Grid) Points(sz Sizes) []Point {
+	var out []Point
+	for _, k := range g.Hidden {
+		for _, t := range g.Tiles {
+			for _, w := range g.WeightBits {
+				for _, acc := range g.AccBits {
+					for _, e := range g.EnergyBits {
+						for _, o := range g.Overflows {
+							out = append(out, newPoint(sz, k, t, w, acc, e, o, g.Regs))
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// newPoint builds a point's Arch: lossless registers for the run (DefaultArch), then W,
+// the auto widths that follow from it, the swept and fixed widths, every register in
+// overflow mode o.
+func newPoint(sz Sizes, k, tile, w, acc, e int, o fixedpoint.Overflow, fixed map[datapath.Reg]int) Point {
+	a := datapath.DefaultArch(k, sz.D, sz.N, datapath.DefaultLanes(k), herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
+	a.Lanes, a.Tile = 0, tile
+	set := func(r datapath.Reg, bits int) {
+		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
+	}
+	if w > 0 {
+		set(datapath.RegW, w)
+	}
+	autoWidths(&a, fixed)
+	if acc > 0 {
+		set(datapath.RegField, acc)
+		set(datapath.RegVisField, acc)
+	}
+	if e > 0 {
+		set(datapath.RegEnergy, e)
+		set(datapath.RegBestEnergy, e)
+	}
+	for r, bits := range fixed { // a fixed register wins over its swept group
+		set(r, bits)
+	}
+	for r := range a.Regs {
+		a.Regs[r].Overflow = o
+	}
+	p := Point{K: k, Tile: tile, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()),
+		WeightBits: w, AccBits: acc, EnergyBits: e, arch: a}
+	p.Label = fmt.Sprintf("K%d-%s-T%d-w%s-a%s-e%s-%s", k, p.Mode, tile, autoText(w), autoText(acc), autoText(e), p.Overflow)
+	p.fill()
+	return p
+}
+
+// fill sets Regs and Valid from the Arch.
+func (p *Point) fill() {
+	p.Regs = map[string]string{}
+	for _, r := range datapath.Regs() {
+		sp := p.arch.Spec(r)
+		p.Regs[r.String()] = fmt.Sprintf("%v %v", sp.Format, sp.Overflow)
+	}
+	p.Valid, p.Error = true, ""
+	if err := p.arch.Validate(); err != nil {
+		p.Valid, p.Error = false, err.Error()
+	}
+}
+
+func autoText(w int) string {
+	if w == 0 {
+		return "auto"
+	}
+	return fmt.Sprint(w)
+}
+
+// autoWidths narrows the registers that follow from W to what W's range allows, never
+// wider than their lossless width: field <= D Wmax + b, vis_field <= K Wmax + c,
+// energy <= K field + D c, update <= Wmax + 2N. Registers in fixed are set by the caller.
+func autoWidths(a *datapath.Arch, fixed map[datapath.Reg]int) {
+	mag := func(r datapath.Reg) uint64 { return uint64(1) << (a.Regs[r].Format.Word - 1) }
+	narrow := func(r datapath.Reg, m uint64) {
+		if _, ok := fixed[r]; ok {
+			return
+		}
+		if bits := datapath.SignedBits(m); bits < a.Regs[r].Format.Word {
+			a.Regs[r].Format.Word = max(bits, 2)
+		}
+	}
+	wmax := mag(datapath.RegW)
+	narrow(datapath.RegUpdate, wmax+2*uint64(a.N))
+	narrow(datapath.RegField, uint64(a.D)*wmax+mag(datapath.RegB))
+	narrow(datapath.RegVisField, uint64(a.K)*wmax+mag(datapath.RegC))
+	narrow(datapath.RegEnergy, uint64(a.K)*mag(datapath.RegField)+uint64(a.D)*mag(datapath.RegC))
+	narrow(datapath.RegBestEnergy, mag(datapath.RegEnergy))
+}
+
+// narrowedPoint is the point of a proposal: every register at the given width, one
+// overflow mode.
+func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpoint.Overflow) Point {
+	a := datapath.DefaultArch(k, sz.D, sz.N, datapath.DefaultLanes(k), herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
+	a.Lanes, a.Tile = 0, tile
+	for r, bits := range widths {
+		a.Regs[r] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}, Overflow: o}
+	}
+	for r := range a.Regs {
+		a.Regs[r].Overflow = o
+	}
+	p := Point{K: k, Tile: tile, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()), arch: a, Narrowed: true,
+		WeightBits: a.Regs[datapath.RegW].Format.Word, AccBits: a.Regs[datapath.RegField].Format.Word, EnergyBits: a.Regs[datapath.RegEnergy].Format.Word}
+	p.Label = fmt.Sprintf("narrowed-K%d-%s-T%d-w%d-a%d-e%d-%s", k, p.Mode, tile, p.WeightBits, p.AccBits, p.EnergyBits, p.Overflow)
+	p.fill()
+	return p
+}

@@ -1,0 +1,222 @@
+package usps
+
+import (
+	"context"
+	"fmt"
+
+	"herdsim/classify"
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/herding"
+)
+
+// This file exports the classification pipeline one class at a time, for callers that
+// choose their own models (herdsim explore: herding on the datapath model with every
+// register at a chosen width). It reuses the package's split data, energy models and
+// z-score accumulator; nothing here changes what Run computes.
+
+// SplitData is one split of the ten digits, loaded once and read-only afterwards: safe
+// for concurrent ClassScores calls.
+type SplitData struct{ s *splitData }
+
+// LoadSplitData loads split split of every digit (seed: the 700/300/100 split seed) and
+// prepares the evaluation images for herding and for the datapath model.
+func LoadSplitData(src Source, split int, seed uint64) (*SplitData, error) {
+	s, err := loadSplit(src, split, seed)
+	if err != nil {
+		return nil, err
+	}
+	s.herdBatch()
+	s.datapathEval()
+	return &SplitData{s: s}, nil
+}
+
+// Train is digit class's training set.
+func (d *SplitData) Train(class int) *dataset.Binary { return d.s.train[class] }
+
+// ClassRun is one herding model of one class: K hidden units in a mode, W_0 from Seed,
+// Learn then Collect iterations (the package documentation's pipeline).
+type ClassRun struct {
+	Hidden         int
+	Mode           herding.Mode
+	Seed           uint64
+	Learn, Collect int
+	// Arch, when set, runs herding on the datapath model (datapath.Functional) with these
+	// registers; its sizes (K, D, N) must be the class's. Nil runs the float reference.
+	Arch *datapath.Arch
+}
+
+// ClassScores are one class's averaged z-scores of the split's validation and test images,
+// with what the run did.
+type ClassScores struct {
+	Valid       []float64 `json:"valid_scores"`
+	Test        []float64 `json:"test_scores"`
+	ValidCounts []int     `json:"valid_counts"` // per digit
+	TestCounts  []int     `json:"test_counts"`
+	// FirstSweeps are the sweeps of iteration 1; SweepHist[s] counts the later iterations
+	// whose search ran s sweeps (the cycle count of an iteration depends on both).
+	FirstSweeps int   `json:"first_sweeps"`
+	SweepHist   []int `json:"sweep_hist"`
+	// Datapath runs: values that overflowed each register in the herding iterations, and
+	// in the evaluation images' field passes (zero counts left out).
+	Overflows     map[string]uint64 `json:"overflows,omitempty"`
+	EvalOverflows uint64            `json:"eval_overflows,omitempty"`
+	// Datapath runs: the range of the values W, b and c held after every iteration, and
+	// of every energy (training and evaluation images) the energy register gave.
+	Ranges map[string]datapath.RangeLog `json:"ranges,omitempty"`
+}
+
+// sweepModel is what ClassScores needs of a model: the energy model and the sweeps of the
+// step it last took.
+type sweepModel interface {
+	energyModel
+	sweeps() int
+}
+
+type herdSweeps struct {
+	herdModel
+	last int
+}
+
+func (h *herdSweeps) step() error {
+	it, err := h.e.Step()
+	h.last = it.Sweeps
+	return err
+}
+func (h *herdSweeps) sweeps() int { return h.last }
+
+type datapathSweeps struct {
+	*datapathModel
+	last   int
+	ranges [4]datapath.RangeLog // W, b, c, energy
+}
+
+func (m *datapathSweeps) step() error {
+	r := m.f.Step()
+	for n, e := range r.Energies {
+		m.train[n] = float64(e)
+	}
+	logRange(&m.ranges[3], r.Energies)
+	w, b, c := m.f.Weights()
+	logRange(&m.ranges[0], w)
+	logRange(&m.ranges[1], b)
+	logRange(&m.ranges[2], c)
+	m.last = r.Sweeps
+	return nil
+}
+
+func (m *datapathSweeps) evalEnergies(out []float64) {
+	m.datapathModel.evalEnergies(out)
+	logRange(&m.ranges[3], m.buf)
+}
+
+// logRange widens l to hold every value of v (Count counts values).
+func logRange(l *datapath.RangeLog, v []int64) {
+	for _, x := range v {
+		if l.Count == 0 || x < l.Min {
+			l.Min = x
+		}
+		if l.Count == 0 || x > l.Max {
+			l.Max = x
+		}
+		l.Count++
+	}
+}
+func (m *datapathSweeps) sweeps() int { return m.last }
+
+// ClassScores runs one class's model through the pipeline: Learn iterations, then Collect
+// iterations whose z-scored evaluation energies are averaged.
+func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*ClassScores, error) {
+	s := d.s
+	train := s.train[class]
+	if run.Learn < 0 || run.Collect <= 0 {
+		return nil, fmt.Errorf("usps: class run needs Learn >= 0 and Collect > 0 iterations")
+	}
+	var m sweepModel
+	var dm *datapathSweeps
+	if run.Arch == nil {
+		e, err := herding.New(train, herding.Config{Hidden: run.Hidden, Mode: run.Mode, Seed: run.Seed})
+		if err != nil {
+			return nil, err
+		}
+		m = &herdSweeps{herdModel: herdModel{e: e, batch: s.herdBatch()}}
+	} else {
+		a := *run.Arch
+		if a.K != run.Hidden || a.N != train.N() || a.D != train.D || a.Mode != run.Mode {
+			return nil, fmt.Errorf("usps: the Arch is K=%d N=%d D=%d %s, class %d needs K=%d N=%d D=%d %s",
+				a.K, a.N, a.D, a.Mode, class, run.Hidden, train.N(), train.D, run.Mode)
+		}
+		if e := a.Regs[datapath.RegEnergy].Format.Word; e > 53 {
+			return nil, fmt.Errorf("usps: the energy register is %d bits, more than float64 holds exactly", e)
+		}
+		p0 := herding.InitialWeights(run.Hidden, train.D, train.N(), run.Seed)
+		w, b, c := p0.Ints()
+		f, err := datapath.NewFunctional(a, train, w, b, c)
+		if err != nil {
+			return nil, err
+		}
+		dm = &datapathSweeps{datapathModel: &datapathModel{f: f, eval: s.datapathEval(), train: make([]float64, train.N()), buf: make([]int64, len(s.evalRows))}}
+		m = dm
+	}
+	out := &ClassScores{ValidCounts: s.validCounts, TestCounts: s.testCounts}
+	record := func(t int) {
+		if t == 1 {
+			out.FirstSweeps = m.sweeps()
+			return
+		}
+		for len(out.SweepHist) <= m.sweeps() {
+			out.SweepHist = append(out.SweepHist, 0)
+		}
+		out.SweepHist[m.sweeps()]++
+	}
+	for t := 1; t <= run.Learn; t++ {
+		if err := stepChecked(ctx, m); err != nil {
+			return nil, err
+		}
+		record(t)
+	}
+	acc := NewAccumulator(len(s.evalRows))
+	eval := make([]float64, len(s.evalRows))
+	for t := run.Learn + 1; t <= run.Learn+run.Collect; t++ {
+		m.evalEnergies(eval)
+		if err := stepChecked(ctx, m); err != nil {
+			return nil, err
+		}
+		acc.Add(m.trainEnergies(), eval)
+		record(t)
+	}
+	scores := acc.Mean()
+	out.Valid, out.Test = scores[:s.nValid()], scores[s.nValid():]
+	if dm != nil {
+		var r Record
+		dm.record(&r)
+		out.Overflows, out.EvalOverflows = r.Overflows, r.EvalOverflows
+		out.Ranges = map[string]datapath.RangeLog{}
+		for i, reg := range []datapath.Reg{datapath.RegW, datapath.RegB, datapath.RegC, datapath.RegEnergy} {
+			out.Ranges[reg.String()] = dm.ranges[i]
+		}
+	}
+	return out, nil
+}
+
+// ClassTestError fits MLR on the ten classes' validation scores (L2 by 5-fold
+// cross-validation, as Run does) and returns the test error in percent and the chosen L2.
+func ClassTestError(classes [Digits]*ClassScores) (float64, float64, error) {
+	var recs [Digits]*Record
+	for c, cs := range classes {
+		if cs == nil {
+			return 0, 0, fmt.Errorf("usps: class %d has no scores", c)
+		}
+		recs[c] = &Record{Class: c, Model: "explore", ValidScores: cs.Valid, TestScores: cs.Test,
+			Settings: Settings{ValidCounts: cs.ValidCounts, TestCounts: cs.TestCounts}}
+	}
+	valid, test, yv, yt, err := Features(recs)
+	if err != nil {
+		return 0, 0, err
+	}
+	mlr, choice, err := classify.CrossValidateL2(valid, yv, Digits, classify.DefaultL2Grid, CVFolds)
+	if err != nil {
+		return 0, 0, err
+	}
+	return percent(countWrong(mlr.Predict(test), yt), len(yt)), choice.L2, nil
+}
