@@ -14,6 +14,7 @@ import (
 
 	"herdsim/datapath"
 	"herdsim/dataset"
+	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/explore"
 	"herdsim/internal/sweep"
@@ -122,7 +123,7 @@ func (f *exploreFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.weightBits, "weight-bits", "16,18", "widths of W: a list, a range FROM:TO[:STEP], or auto")
 	fs.StringVar(&f.accBits, "acc-bits", "22", "widths of the field and visible-field accumulators (or auto)")
 	fs.StringVar(&f.energy, "energy-bits", "auto", "widths of the energy and best-energy registers (or auto)")
-	fs.StringVar(&f.overflow, "overflow", "sat", "overflow modes: wrap, sat or wrap,sat")
+	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Sat), "overflow modes: wrap, sat or wrap,sat")
 	fs.StringArrayVar(&f.regs, "reg", nil, "NAME=BITS: fix register NAME ("+strings.Join(regNames(), ", ")+") for every point (repeatable)")
 	fs.IntVar(&f.split, "split", 0, "the USPS split the accuracy runs on")
 	fs.Uint64Var(&f.splitSeed, "split-seed", dataset.DefaultSeed, "seed of the splits")
@@ -137,7 +138,7 @@ func (f *exploreFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.tolerance, "tolerance", 0.5, "test-error tolerance over the float reference, in percentage points (the recommendation, the narrowing)")
 	fs.BoolVar(&f.narrow, "narrow", true, "propose the narrowest widths from the logged ranges and verify the proposal as one more point")
 	fs.IntVar(&f.narrowMargin, "narrow-margin", 1, "bits added to every observed width in the proposal")
-	fs.StringVar(&f.narrowOverflow, "narrow-overflow", "sat", "overflow mode of the proposal: wrap or sat")
+	fs.StringVar(&f.narrowOverflow, "narrow-overflow", overflowFlagName(fixedpoint.Sat), "overflow mode of the proposal: wrap or sat")
 	fs.StringVar(&f.out, "out", "", "output folder (created if missing; reruns resume)")
 	fs.StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "units computed at once (a synthesis beside an accuracy run)")
