@@ -382,15 +382,8 @@ type Summary struct {
 // Run computes every unfinished unit of the shard, then, once the grid is finished, the
 // narrowing proposal's units (Options.Narrow), then writes the results.
 func Run(ctx context.Context, src usps.Source, o Options) (*Summary, error) {
-	if err := o.check(); err != nil {
-		return nil, err
-	}
-	data, err := usps.LoadSplitData(src, o.Split, o.SplitSeed)
+	e, err := newExplorer(src, &o)
 	if err != nil {
-		return nil, err
-	}
-	e := &explorer{opts: &o, data: data}
-	if err := e.build(); err != nil {
 		return nil, err
 	}
 	sum, err := e.run(ctx, e.plan, allIndexes(len(e.plan.works)))
@@ -425,12 +418,8 @@ func Run(ctx context.Context, src usps.Source, o Options) (*Summary, error) {
 	return out, out.Results.Write(o.Out)
 }
 
-// WriteResults writes the results from the units already in the folder (merge): every
-// unit of the grid must be there; the narrowing's are used when present.
-func WriteResults(src usps.Source, o Options) (*Results, error) {
-	if o.Synthesizer == nil {
-		o.Synthesizer = func(string) (*synth.Result, error) { return nil, fmt.Errorf("explore: merge runs no synthesis") }
-	}
+// newExplorer checks the options, loads the split and builds the plan.
+func newExplorer(src usps.Source, o *Options) (*explorer, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
@@ -438,8 +427,18 @@ func WriteResults(src usps.Source, o Options) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &explorer{opts: &o, data: data}
-	if err := e.build(); err != nil {
+	e := &explorer{opts: o, data: data}
+	return e, e.build()
+}
+
+// WriteResults writes the results from the units already in the folder (merge): every
+// unit of the grid must be there; the narrowing's are used when present.
+func WriteResults(src usps.Source, o Options) (*Results, error) {
+	if o.Synthesizer == nil {
+		o.Synthesizer = func(string) (*synth.Result, error) { return nil, fmt.Errorf("explore: merge runs no synthesis") }
+	}
+	e, err := newExplorer(src, &o)
+	if err != nil {
 		return nil, err
 	}
 	if _, missing, err := e.load(e.plan); err != nil {
