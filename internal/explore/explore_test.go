@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync/atomic"
 	"testing"
@@ -18,11 +17,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/datapath"
-	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/shard"
-	"herdsim/internal/splitmix"
+	"herdsim/internal/usps/usptest"
 	"herdsim/synth"
 )
 
@@ -89,31 +87,8 @@ func TestRecommendCheapestWithinTolerance(t *testing.T) {
 
 // --- whole runs on a toy source with a fake synthesizer ---
 
-// toySource gives 10 digits of noisy 16-pixel prototypes: 20 train, 6 valid, 4 test each.
-type toySource struct{}
-
-func (toySource) Split(digit, split int, seed uint64) (train, valid, test *dataset.Binary, err error) {
-	proto := splitmix.New(uint64(digit) + 100)
-	p := make([]int8, 16)
-	for j := range p {
-		p[j] = int8(2*proto.Below(2)) - 1
-	}
-	noise := splitmix.New(dataset.USPSSplitSeed(seed, split, digit))
-	set := func(n int) *dataset.Binary {
-		b := &dataset.Binary{Name: "toy", D: 16}
-		for range n {
-			row := slices.Clone(p)
-			for j := range row {
-				if noise.Below(6) == 0 {
-					row[j] = -row[j]
-				}
-			}
-			b.Rows = append(b.Rows, row)
-		}
-		return b
-	}
-	return set(20), set(6), set(4), nil
-}
+// toySource: 10 digits of noisy 16-pixel prototypes, 20 train, 6 valid, 4 test each.
+var toySource = usptest.Toy{Train: 20, Valid: 6, Test: 4, FlipOneIn: 6}
 
 // fakeSynth counts its calls and reports a cost from the design's size: more W bits,
 // more cells; fits below 2000 cells.
@@ -160,7 +135,7 @@ func toyOptions(t *testing.T, out string, s *fakeSynth) Options {
 
 func run(t *testing.T, o Options) *Summary {
 	t.Helper()
-	s, err := Run(context.Background(), toySource{}, o)
+	s, err := Run(context.Background(), toySource, o)
 	require.NoError(t, err)
 	return s
 }
@@ -310,7 +285,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 		o.Shard = shard.Shard{Index: k, Of: 2}
 		run(t, o)
 	}
-	res, err := Merge(toySource{}, merged, []string{s0, s1}, nil)
+	res, err := Merge(toySource, merged, []string{s0, s1}, nil)
 	require.NoError(t, err)
 	require.NotNil(t, res.Narrowing)
 	assert.False(t, res.Narrowing.Verified, "the narrowing runs after the grid: grid shards alone did not run it")
@@ -333,7 +308,7 @@ func TestRealSynthesisOfASmallDesign(t *testing.T) {
 			t.Skipf("%s not installed", bin)
 		}
 	}
-	train, _, _, err := toySource{}.Split(3, 0, 1)
+	train, _, _, err := toySource.Split(3, 0, 1)
 	require.NoError(t, err)
 	sz := Sizes{D: train.D, N: train.N(), Iterations: 8, Mode: herding.ModeH}
 	p := newPoint(sz, 4, 3, 12, 0, 0, fixedpoint.Wrap, nil)

@@ -47,7 +47,7 @@ func TestDatapathLosslessEqualsReference(t *testing.T) {
 	}
 	require.Equal(t, []string{"H1", "H1-lossless", "H1-w5-sat", "H1-w5-wrap", "SH2", "SH2-lossless", "SH2-w5-sat", "SH2-w5-wrap"}, keys)
 	out := t.TempDir()
-	sum, err := Run(context.Background(), toySource{}, Options{Plan: p, Out: out})
+	sum, err := Run(context.Background(), toySource, Options{Plan: p, Out: out})
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(out, "weights.png"))
 	md := sum.Results.Markdown()
@@ -87,6 +87,6 @@ func TestDatapathVariantsNeedHerdingAndValidWidths(t *testing.T) {
 	require.ErrorContains(t, err, "wrap and sat")
 	// W narrower than N is refused by the datapath when the unit starts.
 	p := datapathPlan(t, []int{3}, []fixedpoint.Overflow{fixedpoint.Sat})
-	_, err = Run(context.Background(), toySource{}, Options{Plan: p, Out: t.TempDir()})
+	_, err = Run(context.Background(), toySource, Options{Plan: p, Out: t.TempDir()})
 	require.ErrorContains(t, err, "cannot hold the initial weights")
 }

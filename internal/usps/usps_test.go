@@ -9,42 +9,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"herdsim/dataset"
 	"herdsim/internal/shard"
-	"herdsim/internal/splitmix"
+	"herdsim/internal/usps/usptest"
 )
 
-// toySource gives 10 digits of noisy 16-pixel prototypes: 12 train, 6 valid, 4 test each.
-type toySource struct{}
-
-func (toySource) Split(digit, split int, seed uint64) (train, valid, test *dataset.Binary, err error) {
-	proto := splitmix.New(uint64(digit) + 100)
-	p := make([]int8, 16)
-	for j := range p {
-		p[j] = int8(2*proto.Below(2)) - 1
-	}
-	noise := splitmix.New(dataset.USPSSplitSeed(seed, split, digit))
-	set := func(n int) *dataset.Binary {
-		b := &dataset.Binary{Name: "toy", D: 16}
-		for range n {
-			row := slices.Clone(p)
-			for j := range row {
-				if noise.Below(8) == 0 {
-					row[j] = -row[j]
-				}
-			}
-			b.Rows = append(b.Rows, row)
-		}
-		return b
-	}
-	return set(12), set(6), set(4), nil
-}
+// toySource: 10 digits of noisy 16-pixel prototypes, 12 train, 6 valid, 4 test each.
+var toySource = usptest.Toy{Train: 12, Valid: 6, Test: 4, FlipOneIn: 8}
 
 // toyPlan has every kind of model, with few hidden units and iterations.
 func toyPlan(t *testing.T) Plan {
@@ -64,7 +39,7 @@ func run(t *testing.T, out string, mut func(*Options)) *Summary {
 	if mut != nil {
 		mut(&opts)
 	}
-	s, err := Run(context.Background(), toySource{}, opts)
+	s, err := Run(context.Background(), toySource, opts)
 	require.NoError(t, err)
 	return s
 }
@@ -164,7 +139,7 @@ func TestResumeGivesTheSameBytes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cut := t.TempDir()
 	var log strings.Builder
-	_, err := Run(ctx, toySource{}, Options{Plan: toyPlan(t), Out: cut, Log: cancelAfter(&log, 3, cancel)})
+	_, err := Run(ctx, toySource, Options{Plan: toyPlan(t), Out: cut, Log: cancelAfter(&log, 3, cancel)})
 	require.ErrorIs(t, err, context.Canceled)
 	var files []string
 	require.NoError(t, filepath.WalkDir(filepath.Join(cut, "units"), func(path string, d fs.DirEntry, err error) error {
@@ -243,7 +218,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 func TestSettingsMismatchIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, func(o *Options) { o.MaxUnits = 3 })
-	_, err := Run(context.Background(), toySource{}, Options{Plan: func() Plan { p := toyPlan(t); p.Seed = 2; return p }(), Out: dir})
+	_, err := Run(context.Background(), toySource, Options{Plan: func() Plan { p := toyPlan(t); p.Seed = 2; return p }(), Out: dir})
 	require.ErrorContains(t, err, "other settings")
 }
 
