@@ -44,10 +44,12 @@ type TileSizes struct {
 	SH      bool
 }
 
+// PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each.
+func PerWord(wBits int) int { return min(MaxPerWord, WWordBits/wBits) }
+
 // Sizes returns the tiled datapath's sizes. The Arch must be tiled and valid.
 func (a *Arch) Sizes() TileSizes {
-	ww := a.Regs[RegW].Format.Word
-	pw := min(MaxPerWord, WWordBits/ww)
+	pw := PerWord(a.Regs[RegW].Format.Word)
 	s := TileSizes{K: a.K, D: a.D, N: a.N, T: a.Tile, PW: pw, SW: WWordBits / pw, SH: a.Mode == modeSH}
 	s.G = ceilDiv(a.K, pw)
 	s.GT = a.Tile / pw
@@ -89,7 +91,7 @@ func (a *Arch) validateTiled() error {
 		return fmt.Errorf("datapath: the tiled datapath holds W in 48-bit words; W is %d bits", ww)
 	}
 	// Sizes divides by T / PW: check T against PW first.
-	if pw := min(MaxPerWord, WWordBits/ww); a.Tile%pw != 0 {
+	if pw := PerWord(ww); a.Tile%pw != 0 {
 		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, pw, ww, pw)
 	}
 	s := a.Sizes()
@@ -122,7 +124,7 @@ func DefaultTile(k, wbits int, mode herding.Mode) int {
 	if mode == modeSH {
 		t = 4
 	}
-	pw := min(MaxPerWord, WWordBits/wbits)
+	pw := PerWord(wbits)
 	t = min(t, ceilDiv(k, pw)*pw)
 	return ceilDiv(t, pw) * pw
 }

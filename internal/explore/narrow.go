@@ -98,7 +98,7 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	// What the datapath needs regardless of the ranges (datapath.Arch.Validate).
 	nb := datapath.SignedBits(uint64(e.sizes.N))
 	widths[datapath.RegW] = max(widths[datapath.RegW], nb)
-	for tile%perWord(widths[datapath.RegW]) != 0 { // the tile holds whole W words
+	for tile%datapath.PerWord(widths[datapath.RegW]) != 0 { // the tile holds whole W words
 		widths[datapath.RegW]++
 	}
 	widths[datapath.RegPositive] = max(widths[datapath.RegPositive], nb)
@@ -120,9 +120,6 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	}
 	return n, &p, nil
 }
-
-// perWord is PW, the weights one W word of the tiled datapath holds at w bits.
-func perWord(w int) int { return min(datapath.MaxPerWord, datapath.WWordBits/w) }
 
 // narrowPlan is the plan of the proposal's point, from the grid's finished units; nil
 // when there is nothing to propose or the proposal cannot be built (results.json then
