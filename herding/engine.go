@@ -7,6 +7,7 @@ import (
 
 	"herdsim/dataset"
 	"herdsim/internal/bitcols"
+	"herdsim/internal/parallel"
 )
 
 // Iteration is what one herding iteration produced.
@@ -308,9 +309,9 @@ func (e *Engine) updateW() {
 // for any split).
 func (e *Engine) updateFlipDriven() {
 	k, d, w := e.cfg.Hidden, e.data.d, e.inc.xrows.width()
-	workers := workersFor(k*d, parallelGrain)
+	workers := parallel.Workers(k*d, parallel.Grain)
 	var maxW, drift [maxWorkers]float64
-	shareWork(k, 16, min(workers, maxWorkers), func(wk, lo, hi int) {
+	parallel.Share(k, 16, min(workers, maxWorkers), func(wk, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			maxW[wk], drift[wk] = updateRow(e.p.Row(i), e.rates[i*d:(i+1)*d], e.anchor.Row(i), e.inc.p[i*w:i*w+d],
 				e.xs, e.phase.posDiv*e.zs[i], maxW[wk], drift[wk])

@@ -27,7 +27,7 @@ import (
 // One pass per hidden unit does all of an iteration's work on the unit's row (positive):
 // the pending field update, the signs, |h| into the energies, and then the unit's flips
 // into its row of A (still in L1) and of P. For a large K the hidden units are shared
-// among the cores (shareWork), each worker with its own partial energies (exact int64
+// among the cores (parallel.Share), each worker with its own partial energies (exact int64
 // sums, added in any order).
 type incremental struct {
 	k, n   int
@@ -154,7 +154,7 @@ func agreement(x, y []uint64, d int) int {
 // has N entries.
 func (inc *incremental) positive(energy []float64) {
 	n, aw, pw := inc.n, inc.gram.width(), inc.xrows.width()
-	workers := workersFor(inc.k*n, parallelGrain)
+	workers := parallel.Workers(inc.k*n, parallel.Grain)
 	for len(inc.scratch) < workers {
 		inc.scratch = append(inc.scratch, &unitScratch{energy: make([]int64, n), flips: make([]unitFlips, 1)})
 	}
@@ -162,7 +162,7 @@ func (inc *incremental) positive(energy []float64) {
 	for _, s := range parts {
 		clear(s.energy)
 	}
-	shareWork(inc.k, 8, workers, func(w, lo, hi int) {
+	parallel.Share(inc.k, 8, workers, func(w, lo, hi int) {
 		s := parts[w]
 		f := &s.flips[0]
 		for i := lo; i < hi; i++ {

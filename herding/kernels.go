@@ -106,7 +106,7 @@ func finishVector(p *Params, gamma, offset float64, x, h []float64, z []int8) fl
 // same bits); else the sums keep gonum's order, on one core.
 func search(p *Params, gamma float64, maxSweeps int, x, z, acc []float64, exact bool) int {
 	var parts [][]float64
-	if workers := min(workersFor(p.K*p.D, parallelGrain), maxWorkers); exact && workers > 1 {
+	if workers := min(parallel.Workers(p.K*p.D, parallel.Grain), maxWorkers); exact && workers > 1 {
 		parts = make([][]float64, workers)
 		for w := range parts {
 			parts[w] = make([]float64, p.D)
@@ -166,7 +166,7 @@ func sweepRowsParallel(p *Params, x, z, acc []float64, parts [][]float64) bool {
 	for _, part := range parts {
 		clear(part)
 	}
-	shareWork(p.K, 32, len(parts), func(w, lo, hi int) {
+	parallel.Share(p.K, 32, len(parts), func(w, lo, hi int) {
 		if sweepRows(p, 1, x, z, parts[w], lo, hi, true) {
 			changed[w] = true
 		}
