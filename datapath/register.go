@@ -67,14 +67,17 @@ func (r *register) cast(v int64) (int64, bool) {
 	return int64(uint64(v)<<r.shift) >> r.shift, true
 }
 
-func (r *register) note(v int64) {
-	if r.log.Count == 0 || v < r.log.Min {
-		r.log.Min = v
+func (r *register) note(v int64) { r.log.Note(v) }
+
+// Note widens the log to hold v and counts it.
+func (l *RangeLog) Note(v int64) {
+	if l.Count == 0 || v < l.Min {
+		l.Min = v
 	}
-	if r.log.Count == 0 || v > r.log.Max {
-		r.log.Max = v
+	if l.Count == 0 || v > l.Max {
+		l.Max = v
 	}
-	r.log.Count++
+	l.Count++
 }
 
 // Recorder reports every register's range log through fixedpoint's Recorder.

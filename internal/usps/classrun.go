@@ -93,9 +93,7 @@ type datapathSweeps struct {
 
 func (m *datapathSweeps) step() error {
 	r := m.f.Step()
-	for n, e := range r.Energies {
-		m.train[n] = float64(e)
-	}
+	m.take(r)
 	logRange(&m.ranges[3], r.Energies)
 	w, b, c := m.f.Weights()
 	logRange(&m.ranges[0], w)
@@ -110,16 +108,10 @@ func (m *datapathSweeps) evalEnergies(out []float64) {
 	logRange(&m.ranges[3], m.buf)
 }
 
-// logRange widens l to hold every value of v (Count counts values).
+// logRange widens l to hold every value of v.
 func logRange(l *datapath.RangeLog, v []int64) {
 	for _, x := range v {
-		if l.Count == 0 || x < l.Min {
-			l.Min = x
-		}
-		if l.Count == 0 || x > l.Max {
-			l.Max = x
-		}
-		l.Count++
+		l.Note(x)
 	}
 }
 func (m *datapathSweeps) sweeps() int { return m.last }
@@ -149,13 +141,11 @@ func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*
 		if e := a.Regs[datapath.RegEnergy].Format.Word; e > 53 {
 			return nil, fmt.Errorf("usps: the energy register is %d bits, more than float64 holds exactly", e)
 		}
-		p0 := herding.InitialWeights(run.Hidden, train.D, train.N(), run.Seed)
-		w, b, c := p0.Ints()
-		f, err := datapath.NewFunctional(a, train, w, b, c)
+		fm, err := newFunctionalModel(a, train, run.Seed, s)
 		if err != nil {
 			return nil, err
 		}
-		dm = &datapathSweeps{datapathModel: &datapathModel{f: f, eval: s.datapathEval(), train: make([]float64, train.N()), buf: make([]int64, len(s.evalRows))}}
+		dm = &datapathSweeps{datapathModel: fm}
 		m = dm
 	}
 	out := &ClassScores{ValidCounts: s.validCounts, TestCounts: s.testCounts}
@@ -169,23 +159,10 @@ func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*
 		}
 		out.SweepHist[m.sweeps()]++
 	}
-	for t := 1; t <= run.Learn; t++ {
-		if err := stepChecked(ctx, m); err != nil {
-			return nil, err
-		}
-		record(t)
+	scores, err := learnAndCollect(ctx, m, run.Learn, run.Collect, len(s.evalRows), func(t int, _ bool) { record(t) })
+	if err != nil {
+		return nil, err
 	}
-	acc := NewAccumulator(len(s.evalRows))
-	eval := make([]float64, len(s.evalRows))
-	for t := run.Learn + 1; t <= run.Learn+run.Collect; t++ {
-		m.evalEnergies(eval)
-		if err := stepChecked(ctx, m); err != nil {
-			return nil, err
-		}
-		acc.Add(m.trainEnergies(), eval)
-		record(t)
-	}
-	scores := acc.Mean()
 	out.Valid, out.Test = scores[:s.nValid()], scores[s.nValid():]
 	if dm != nil {
 		var r Record

@@ -128,11 +128,15 @@ type datapathModel struct {
 }
 
 func (m *datapathModel) step() error {
-	r := m.f.Step()
-	for n, e := range r.Energies {
-		m.train[n] = float64(e) // below 2^53 (the energy register is at most 62 bits wide, and checked)
-	}
+	m.take(m.f.Step())
 	return nil
+}
+
+// take keeps a step's training energies.
+func (m *datapathModel) take(r *datapath.Result) {
+	for n, e := range r.Energies {
+		m.train[n] = float64(e) // below 2^53 (the energy register is at most 53 bits wide: checked)
+	}
 }
 
 func (m *datapathModel) trainEnergies() []float64 { return m.train }
@@ -177,7 +181,13 @@ func newDatapathModel(u Unit, opts *Options, s *splitData) (energyModel, error) 
 	if err != nil {
 		return nil, err
 	}
-	p0 := herding.InitialWeights(u.Model.Hidden, train.D, train.N(), opts.Seed)
+	return newFunctionalModel(arch, train, opts.Seed, s)
+}
+
+// newFunctionalModel is the datapath's functional model of arch on a class's training set,
+// from herding's initial weights for seed.
+func newFunctionalModel(arch datapath.Arch, train *dataset.Binary, seed uint64, s *splitData) (*datapathModel, error) {
+	p0 := herding.InitialWeights(arch.K, train.D, train.N(), seed)
 	w, b, c := p0.Ints()
 	f, err := datapath.NewFunctional(arch, train, w, b, c)
 	if err != nil {
@@ -231,21 +241,34 @@ func computeEnergies(ctx context.Context, u Unit, opts *Options, s *splitData, r
 		defer dm.record(r)
 	}
 	learnCost, collectCost := iterationCosts(u.Model, sizes{train: s.train[u.Class].N(), eval: len(s.evalRows)})
-	for t := 0; t < opts.Learn; t++ {
+	return learnAndCollect(ctx, m, opts.Learn, opts.Collect, len(s.evalRows), func(_ int, collecting bool) {
+		if collecting {
+			tick(collectCost)
+		} else {
+			tick(learnCost)
+		}
+	})
+}
+
+// learnAndCollect steps m learn times, then collect times, each after reading the nEval
+// evaluation energies, and returns the mean of their z-scores (Accumulator). after(t,
+// collecting) follows iteration t (from 1).
+func learnAndCollect(ctx context.Context, m energyModel, learn, collect, nEval int, after func(t int, collecting bool)) ([]float64, error) {
+	for t := 1; t <= learn; t++ {
 		if err := stepChecked(ctx, m); err != nil {
 			return nil, err
 		}
-		tick(learnCost)
+		after(t, false)
 	}
-	acc := NewAccumulator(len(s.evalRows))
-	eval := make([]float64, len(s.evalRows))
-	for t := 0; t < opts.Collect; t++ {
+	acc := NewAccumulator(nEval)
+	eval := make([]float64, nEval)
+	for t := learn + 1; t <= learn+collect; t++ {
 		m.evalEnergies(eval)
 		if err := stepChecked(ctx, m); err != nil {
 			return nil, err
 		}
 		acc.Add(m.trainEnergies(), eval)
-		tick(collectCost)
+		after(t, true)
 	}
 	return acc.Mean(), nil
 }
