@@ -174,30 +174,19 @@ func (t *signTables) fields(codes []uint8, cs, rows int, bias []float64, out []f
 			r := lo
 			if useAVX2 { // eight rows a call, then four, then the Go loop
 				var dst [8 * tabBlock]float64
-				for ; r+8 <= hi; r += 8 {
-					_ = codes[(r+7)*cs+t.groups-1]
-					if full {
-						_ = out[(r+7)*ld+o0+tabBlock-1]
-						sumRows8AVX2(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &out[r*ld+o0], uintptr(ld*8))
-						continue
-					}
-					sumRows8AVX2(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &dst[0], tabBlock*8)
-					for q := 0; q < 8; q++ {
-						d := out[(r+q)*ld+o0 : (r+q)*ld+t.out]
-						copy(d, dst[q*tabBlock:q*tabBlock+len(d)])
-					}
-				}
-				for ; r+4 <= hi; r += 4 {
-					_ = codes[(r+3)*cs+t.groups-1]
-					if full { // straight into out
-						_ = out[(r+3)*ld+o0+tabBlock-1]
-						sumRows4AVX2(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &out[r*ld+o0], uintptr(ld*8))
-						continue
-					}
-					sumRows4AVX2(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &dst[0], tabBlock*8)
-					for q := 0; q < 4; q++ {
-						d := out[(r+q)*ld+o0 : (r+q)*ld+t.out]
-						copy(d, dst[q*tabBlock:q*tabBlock+len(d)])
+				for _, k := range rowKernels {
+					for ; r+k.rows <= hi; r += k.rows {
+						_ = codes[(r+k.rows-1)*cs+t.groups-1]
+						if full { // straight into out
+							_ = out[(r+k.rows-1)*ld+o0+tabBlock-1]
+							k.sum(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &out[r*ld+o0], uintptr(ld*8))
+							continue
+						}
+						k.sum(&tb[0], &codes[r*cs], uintptr(cs), uintptr(t.groups), uintptr(t.patterns*tabBlock*8), &b, &dst[0], tabBlock*8)
+						for q := 0; q < k.rows; q++ {
+							d := out[(r+q)*ld+o0 : (r+q)*ld+t.out]
+							copy(d, dst[q*tabBlock:q*tabBlock+len(d)])
+						}
 					}
 				}
 			}
@@ -256,3 +245,9 @@ func (s *Signs) codes(width int) []uint8 {
 	}
 	return out
 }
+
+// rowKernels are the AVX2 table sums, the most rows a call first.
+var rowKernels = []struct {
+	rows int
+	sum  func(tb *float64, codes *uint8, cs, groups, gstride uintptr, bias *[8]float64, dst *float64, ld uintptr)
+}{{8, sumRows8AVX2}, {4, sumRows4AVX2}}
