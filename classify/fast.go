@@ -220,15 +220,7 @@ func (r *RBM) cdGradient() (*Matrix, []float64, []float64) {
 	parallel.For(n, 16, func(lo, hi int) {
 		for m := lo; m < hi; m++ {
 			row := r.hs[m*r.hsG : (m+1)*r.hsG]
-			a, e, um := r.a[m*(k+1):m*(k+1)+k], r.e[m*k:(m+1)*k], u[m*k:(m+1)*k]
-			for g := range row {
-				var c uint8
-				for b := 0; b < visWidth && g*visWidth+b < k; b++ {
-					i := g*visWidth + b
-					c |= bit(um[i] < plusProb(a[i], e[i])) << b
-				}
-				row[g] = c
-			}
+			packDraws(row, visWidth, u[m*k:(m+1)*k], r.a[m*(k+1):m*(k+1)+k], r.e[m*k:(m+1)*k])
 		}
 	})
 	// x' ~ P(x | h), from the visible fields h W + c.
@@ -242,15 +234,7 @@ func (r *RBM) cdGradient() (*Matrix, []float64, []float64) {
 			row := r.vs[m*r.vsG : (m+1)*r.vsG]
 			v := r.v[m*d : (m+1)*d]
 			expNeg2AbsAll(ev, v)
-			um := u[m*d : (m+1)*d]
-			for g := range row {
-				var c uint8
-				for b := 0; b < hidWidth && g*hidWidth+b < d; b++ {
-					j := g*hidWidth + b
-					c |= bit(um[j] < plusProb(v[j], ev[j])) << b
-				}
-				row[g] = c
-			}
+			packDraws(row, hidWidth, u[m*d:(m+1)*d], v, ev)
 		}
 	})
 	r.hiddenFieldsOf(r.vs, n, r.an)
@@ -336,4 +320,17 @@ func bit(b bool) uint8 {
 		v = 1
 	}
 	return v
+}
+
+// packDraws samples the +-1 units whose fields are a (e[i] = exp(-2|a[i]|)) against the
+// uniforms u, width units a byte of row, bit b of byte g set when unit g width + b is +1.
+func packDraws(row []uint8, width int, u, a, e []float64) {
+	for g := range row {
+		var c uint8
+		for b := 0; b < width && g*width+b < len(u); b++ {
+			i := g*width + b
+			c |= bit(u[i] < plusProb(a[i], e[i])) << b
+		}
+		row[g] = c
+	}
 }
