@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"herdsim/internal/signtab"
 	"herdsim/internal/splitmix"
 )
 
@@ -52,12 +53,12 @@ func BenchmarkSignFields(b *testing.B) {
 	for _, width := range []int{4, 5, 6, 8} {
 		b.Run(fmt.Sprint(width), func(b *testing.B) {
 			codes := x.codes(width)
-			var t signTables
-			t.build(w, 256, 251, width)
+			var t signtab.Tables
+			t.Build(w, 256, 251, width)
 			out := make([]float64, 4000*251)
 			b.ResetTimer()
 			for range b.N {
-				t.fields(codes, t.groups, x.Rows, nil, out, 251)
+				t.Fields(codes, t.Groups(), x.Rows, nil, out, 251)
 			}
 		})
 	}

@@ -41,7 +41,7 @@ func expNeg2Abs(a float64) float64 {
 }
 
 // useExpAVX2 selects the AVX2 exp kernel when the CPU has AVX2 and FMA (tests switch it off).
-var useExpAVX2 = haveAVX2 && haveFMA
+var useExpAVX2 = haveExpAVX2
 
 // expNeg2AbsAll sets dst[i] = expNeg2Abs(src[i]).
 func expNeg2AbsAll(dst, src []float64) {

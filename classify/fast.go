@@ -5,12 +5,13 @@ import (
 	"slices"
 
 	"herdsim/internal/parallel"
+	"herdsim/internal/signtab"
 )
 
 // fast holds the RBM's sign-table form of its products and its buffers (reused every Step).
 //
 // The visible units are +-1, so every product of a batch with the weights is a sum of
-// table rows (signTables): the hidden fields W x + b of the data, of CD's reconstructions
+// table rows (signtab.Tables): the hidden fields W x + b of the data, of CD's reconstructions
 // and of the evaluation images from 6-input groups of W's columns; CD's visible fields
 // W^T h + c from 6-unit groups of W's rows; and the gradient's sums over the batch,
 // sum_n t_n,i x_n,j, from 4-example groups of each pixel's column of signs. Everything
@@ -20,7 +21,7 @@ type fast struct {
 	data *Signs // the training rows, packed
 	// hidden fields: input-major weights [W^T | c] (D x (K+1)); output K is c.x
 	hidW       []float64
-	hid        signTables
+	hid        signtab.Tables
 	hidFrom    []float64 // the W and c the hidden tables were built from (to reuse them)
 	hidBias    []float64 // [b | 0]
 	a, an      []float64 // fields of the data and of CD's reconstructions, N x (K+1)
@@ -29,10 +30,10 @@ type fast struct {
 	u          []float64 // uniforms, N x max(K, D)
 	hs, vs     []uint8   // CD's hidden samples (N x K, groups of visWidth) and reconstructions (N x D, groups of hidWidth)
 	hsG, vsG   int       // groups per row of hs and vs
-	vis        signTables
+	vis        signtab.Tables
 	v          []float64 // CD's visible fields, N x D
 	gradW      []float64 // input-major weights of the gradient's sums: [hp; -hn] (CD) or hp (PCD)
-	grad       signTables
+	grad       signtab.Tables
 	xCodes     []uint8   // per pixel j: the data's column of signs in 4-bit groups (D x groups)
 	codes      []uint8   // CD: per pixel, the column of [x; x'] in 4-bit groups
 	codeGroups int       // groups per column of codes (CD: 2N rows, PCD: N)
@@ -100,7 +101,7 @@ func (r *RBM) buildHidden() {
 	for j, c := range r.C {
 		f.hidW[j*(k+1)+k] = c
 	}
-	f.hid.build(f.hidW, d, k+1, hidWidth)
+	f.hid.Build(f.hidW, d, k+1, hidWidth)
 	f.hidFrom = append(append(f.hidFrom[:0], r.W.Data...), r.C...)
 }
 
@@ -110,7 +111,7 @@ func (r *RBM) hiddenFieldsOf(x []uint8, rows int, out []float64) {
 	r.buildHidden()
 	copy(r.hidBias, r.B)
 	r.hidBias[r.cfg.Hidden] = 0
-	r.hid.fields(x, r.hid.groups, rows, r.hidBias, out, r.cfg.Hidden+1)
+	r.hid.Fields(x, r.hid.Groups(), rows, r.hidBias, out, r.cfg.Hidden+1)
 }
 
 // FreeEnergiesSigns writes F_RBM(x) = sum_i log(2 cosh((W x + b)_i)) + c.x of every row of
@@ -224,8 +225,8 @@ func (r *RBM) cdGradient() (*Matrix, []float64, []float64) {
 		}
 	})
 	// x' ~ P(x | h), from the visible fields h W + c.
-	r.vis.build(r.W.Data, k, d, visWidth)
-	r.vis.fields(r.hs, r.hsG, n, r.C, r.v, d)
+	r.vis.Build(r.W.Data, k, d, visWidth)
+	r.vis.Fields(r.hs, r.hsG, n, r.C, r.v, d)
 	u = r.drawUniforms(n * d)
 	clear(r.vs)
 	parallel.For(n, 16, func(lo, hi int) {
@@ -273,8 +274,8 @@ func (r *RBM) cdGradient() (*Matrix, []float64, []float64) {
 // m's sign of pixel j in the column codes, over rows stacked rows.
 func (r *RBM) gradientSums(rows int, codes []uint8) *Matrix {
 	k, d := r.cfg.Hidden, r.x.Cols
-	r.grad.build(r.gradW[:rows*k], rows, k, gradBits)
-	r.grad.fields(codes, r.codeGroups, d, nil, r.gT, k)
+	r.grad.Build(r.gradW[:rows*k], rows, k, gradBits)
+	r.grad.Fields(codes, r.codeGroups, d, nil, r.gT, k)
 	gW := r.gW
 	scale := 1 / float64(r.x.Rows)
 	parallel.For(k, 16, func(lo, hi int) {

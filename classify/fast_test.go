@@ -1,65 +1,21 @@
 package classify
 
 import (
-	"math"
 	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"herdsim/internal/signtab"
 	"herdsim/internal/splitmix"
 )
 
 // withKernels runs f with the AVX2 kernels on (when the CPU has them) or off.
 func withKernels(on bool, f func()) {
-	a, e := useAVX2, useExpAVX2
-	defer func() { useAVX2, useExpAVX2 = a, e }()
-	useAVX2, useExpAVX2 = on && haveAVX2, on && haveAVX2 && haveFMA
+	a, e := signtab.UseAVX2, useExpAVX2
+	defer func() { signtab.UseAVX2, useExpAVX2 = a, e }()
+	signtab.UseAVX2, useExpAVX2 = on && a, on && haveExpAVX2
 	f()
-}
-
-// TestSignTablesMatchDotProducts: the table look-ups equal straightforward float64 dot
-// products to within 1e-13 of the sum of the magnitudes (only the order of the additions
-// differs), for full and short groups and blocks; the AVX2 kernel gives the Go loop's bits.
-func TestSignTablesMatchDotProducts(t *testing.T) {
-	s := splitmix.New(11)
-	for _, c := range []struct{ rows, in, out, width int }{
-		{37, 256, 251, 6}, {9, 13, 11, 4}, {21, 50, 8, 8}, {5, 7, 3, 6}, {64, 1400, 17, 4}, {3, 1, 1, 1},
-	} {
-		w := make([]float64, c.in*c.out)
-		for i := range w {
-			w[i] = (2*uniform(s) - 1) * math.Pow(10, 3*uniform(s)-2)
-		}
-		bias := make([]float64, c.out)
-		for i := range bias {
-			bias[i] = uniform(s) - 0.5
-		}
-		x, err := PackSigns(randomSigns(s, c.rows, c.in))
-		require.NoError(t, err)
-		codes := x.codes(c.width)
-		groups := (c.in + c.width - 1) / c.width
-		var got [2][]float64
-		for k, on := range []bool{false, true} {
-			withKernels(on, func() {
-				var tab signTables
-				tab.build(w, c.in, c.out, c.width)
-				got[k] = make([]float64, c.rows*(c.out+2))
-				tab.fields(codes, groups, c.rows, bias, got[k], c.out+2) // ld > out: the gaps stay 0
-			})
-		}
-		require.Equal(t, got[0], got[1], "%+v: AVX2 kernel against the Go loop", c)
-		for r := 0; r < c.rows; r++ {
-			for o := 0; o < c.out; o++ {
-				want, mag := bias[o], math.Abs(bias[o])
-				for j := 0; j < c.in; j++ {
-					want += x.At(r, j) * w[j*c.out+o]
-					mag += math.Abs(w[j*c.out+o])
-				}
-				require.InDelta(t, want, got[0][r*(c.out+2)+o], 1e-13*mag, "%+v row %d output %d", c, r, o)
-			}
-			require.Equal(t, 0.0, got[0][r*(c.out+2)+c.out], "nothing written past the outputs")
-		}
-	}
 }
 
 func TestSignsPackAndCodes(t *testing.T) {
