@@ -1,13 +1,13 @@
 package datapath
 
 import (
+	"fmt"
 	"sync/atomic"
-
-	"gonum.org/v1/gonum/floats"
 
 	"herdsim/dataset"
 	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
+	"herdsim/internal/signtab"
 )
 
 // Functional is the datapath's arithmetic without its clock: the same memories, registers,
@@ -30,7 +30,9 @@ type Functional struct {
 	data    *Vectors
 	xcols   bitcols.Columns // the data as D bit columns
 	w       []int64         // K x D row-major
-	wf      []float64       // W as float64, for exact dot products on the fast path
+	wT      []float64       // W^T as float64 (D x K), for the tables
+	bf      []float64       // b as float64
+	tables  signtab.Tables  // the fast path's fields: exact sums of integers below 2^53
 	b, c    []int64
 	rowFits []bool // sum_j |W_ij| + |b_i| fits the field register
 
@@ -41,32 +43,29 @@ type Functional struct {
 	bestZ     []bool
 	hidden    [][]int8
 	energies  []int64
-	fields    []int64 // N x K scratch
-	evalScr   []int64 // Energies' fields, grown to the largest set it was given
+	fields    []int64   // N x K scratch
+	evalScr   []int64   // Energies' fields, grown to the largest set it was given
+	fastScr   []float64 // the tables' fields, grown likewise
 }
 
 // Vectors are +-1 vectors prepared for the functional model's field passes.
 type Vectors struct {
-	n, d int
-	rows [][]int8
-	f    []float64 // n x d, +-1
+	n, d  int
+	rows  [][]int8
+	codes []uint8 // sign patterns of tableWidth pixels (signtab.Codes)
 }
+
+// tableWidth is the pixels per group of the fast path's sign tables (classify's width).
+const tableWidth = 6
 
 // NewVectors prepares the rows of data (every value +-1).
 func NewVectors(data *dataset.Binary) *Vectors {
-	v := &Vectors{n: data.N(), d: data.D, rows: data.Rows, f: make([]float64, data.N()*data.D)}
-	for n, row := range data.Rows {
-		for j, x := range row[:data.D] {
-			v.f[n*data.D+j] = float64(x)
-		}
-	}
-	return v
+	return &Vectors{n: data.N(), d: data.D, rows: data.Rows,
+		codes: signtab.Codes(data.N(), data.D, tableWidth, func(n, j int) bool { return data.Rows[n][j] > 0 })}
 }
 
 // N is the number of vectors.
 func (v *Vectors) N() int { return v.n }
-
-func (v *Vectors) row(n int) []float64 { return v.f[n*v.d : (n+1)*v.d] }
 
 // NewFunctional loads the functional model as New loads the Machine.
 func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functional, error) {
@@ -75,7 +74,7 @@ func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functi
 	}
 	k, d, n := arch.K, arch.D, arch.N
 	f := &Functional{arch: arch, data: NewVectors(data), iteration: 1,
-		w: make([]int64, k*d), wf: make([]float64, k*d), b: make([]int64, k), c: make([]int64, d), rowFits: make([]bool, k),
+		w: make([]int64, k*d), wT: make([]float64, k*d), bf: make([]float64, k), b: make([]int64, k), c: make([]int64, d), rowFits: make([]bool, k),
 		xs: make([]bool, d), zs: make([]bool, k), bestZ: make([]bool, k), energies: make([]int64, n), fields: make([]int64, n*k)}
 	for r := range f.regs {
 		f.regs[r] = newRegister(arch.Regs[r])
@@ -97,6 +96,31 @@ func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functi
 	}
 	f.weightsChanged()
 	return f, nil
+}
+
+// ResumeAt makes the model continue a run that another exact implementation (the float
+// reference, while CannotOverflow held) carried to just before iteration t, loaded with
+// that run's W, b and c: x and z are iteration t-1's pseudo-sample, where mode H's search
+// starts (SH starts from the best data vector, which the positive phase finds again).
+// Call it before the first Step.
+func (f *Functional) ResumeAt(t int, x, z []int8) error {
+	if f.iteration != 1 || t < 1 {
+		return fmt.Errorf("datapath: ResumeAt(%d) on a model at iteration %d", t, f.iteration)
+	}
+	if t == 1 {
+		return nil
+	}
+	if len(x) != f.arch.D || len(z) != f.arch.K {
+		return fmt.Errorf("datapath: ResumeAt: pseudo-sample of %d and %d units, the Arch has D = %d, K = %d", len(x), len(z), f.arch.D, f.arch.K)
+	}
+	for j, v := range x {
+		f.xs[j] = v > 0
+	}
+	for i, v := range z {
+		f.zs[i] = v > 0
+	}
+	f.iteration = t
+	return nil
 }
 
 // put casts v through register r and counts an overflow.
@@ -126,12 +150,17 @@ func (f *Functional) Weights() (w, b, c []int64) {
 	return append([]int64(nil), f.w...), append([]int64(nil), f.b...), append([]int64(nil), f.c...)
 }
 
-// weightsChanged refreshes the float copy of W and which rows may take the fast path.
+// weightsChanged refreshes the tables of W and b and which rows may take the fast path.
 func (f *Functional) weightsChanged() {
+	k, d := f.arch.K, f.arch.D
 	for i, v := range f.w {
-		f.wf[i] = float64(v)
+		f.wT[(i%d)*k+i/d] = float64(v)
 	}
-	d, hi := f.arch.D, min(f.regs[RegField].hi, 1<<52) // float64 adds integers below 2^53 exactly
+	for i, v := range f.b {
+		f.bf[i] = float64(v)
+	}
+	f.tables.Build(f.wT, d, k, tableWidth)
+	hi := min(f.regs[RegField].hi, 1<<52) // float64 adds integers below 2^53 exactly
 	for i := range f.rowFits {
 		bound := abs64(f.b[i])
 		for _, v := range f.w[i*d : (i+1)*d] {
@@ -189,20 +218,27 @@ func (f *Functional) positivePhase() {
 }
 
 // fieldsOf writes the hidden fields h = W x + b of every vector of v (v.N() x K, through
-// the field register) and returns how many partial sums overflowed it.
+// the field register) and returns how many partial sums overflowed it. The rows that fit
+// come from the sign tables: float64 sums of integers whose every partial sum is below
+// 2^53, so exact in any order.
 func (f *Functional) fieldsOf(v *Vectors, out []int64) uint64 {
-	k, d := f.arch.K, f.arch.D
+	k := f.arch.K
+	if len(f.fastScr) < v.n*k {
+		f.fastScr = make([]float64, v.n*k)
+	}
+	fast := f.fastScr[:v.n*k]
+	f.tables.Fields(v.codes, f.tables.Groups(), v.n, f.bf, fast, k)
 	var overflows atomic.Uint64
 	parallel.For(v.n, 16, func(lo, hi int) {
 		var over uint64
 		for n := lo; n < hi; n++ {
 			for i := 0; i < k; i++ {
 				if f.rowFits[i] {
-					out[n*k+i] = int64(floats.Dot(v.row(n), f.wf[i*d:(i+1)*d])) + f.b[i]
+					out[n*k+i] = int64(fast[n*k+i])
 					continue
 				}
 				var o uint64
-				out[n*k+i], o = f.fieldInOrder(i, func(j int) bool { return v.rows[n][j] > 0 })
+				out[n*k+i], o = f.fieldInOrder(i, v.rows[n])
 				over += o
 			}
 		}
@@ -212,19 +248,16 @@ func (f *Functional) fieldsOf(v *Vectors, out []int64) uint64 {
 }
 
 // fieldInOrder is one lane's field pass as the Machine runs it: D additions of +-W_ij,
-// each through the field register, then b_i. x(j) is whether x_j = +1.
-func (f *Functional) fieldInOrder(i int, x func(j int) bool) (int64, uint64) {
+// each through the field register, then b_i. x is the +-1 vector.
+func (f *Functional) fieldInOrder(i int, x []int8) (int64, uint64) {
 	field := &f.regs[RegField]
 	var acc int64
 	var over uint64
 	for j, w := range f.w[i*f.arch.D : (i+1)*f.arch.D] {
-		if !x(j) {
+		if x[j] < 0 {
 			w = -w
 		}
-		if j > 0 {
-			w += acc
-		}
-		acc = castCounting(field, w, &over)
+		acc = castCounting(field, acc+w, &over) // acc is 0 at j = 0
 	}
 	return castCounting(field, acc+f.b[i], &over), over
 }
@@ -318,10 +351,14 @@ func (f *Functional) search() int {
 		}
 		copy(f.zs, f.bestZ)
 	}
+	x := make([]int8, a.D)
 	for s := 1; ; s++ {
 		changed := false
+		for j, v := range f.xs {
+			x[j] = int8(pm1(v))
+		}
 		for i := range f.zs {
-			h, over := f.fieldInOrder(i, func(j int) bool { return f.xs[j] })
+			h, over := f.fieldInOrder(i, x)
 			f.over[RegField] += over
 			if z := h >= 0; z != f.zs[i] {
 				f.zs[i], changed = z, true

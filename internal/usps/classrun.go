@@ -64,6 +64,10 @@ type ClassScores struct {
 	// Datapath runs: the range of the values W, b and c held after every iteration, and
 	// of every energy (training and evaluation images) the energy register gave.
 	Ranges map[string]datapath.RangeLog `json:"ranges,omitempty"`
+	// Datapath runs: the iteration from which the functional model ran. Before it the
+	// bounds proved that no register could overflow, and the float reference gave the
+	// datapath's values (datapathModel); 0 when they held to the end.
+	ExactFrom int `json:"exact_from,omitempty"`
 }
 
 // sweepModel is what ClassScores needs of a model: the energy model and the sweeps of the
@@ -73,65 +77,28 @@ type sweepModel interface {
 	sweeps() int
 }
 
-type herdSweeps struct {
-	herdModel
-	last int
-}
-
-func (h *herdSweeps) step() error {
-	it, err := h.e.Step()
-	h.last = it.Sweeps
-	return err
-}
-func (h *herdSweeps) sweeps() int { return h.last }
-
-type datapathSweeps struct {
-	*datapathModel
-	last   int
-	ranges [4]datapath.RangeLog // W, b, c, energy
-}
-
-func (m *datapathSweeps) step() error {
-	r := m.f.Step()
-	m.take(r)
-	logRange(&m.ranges[3], r.Energies)
-	w, b, c := m.f.Weights()
-	logRange(&m.ranges[0], w)
-	logRange(&m.ranges[1], b)
-	logRange(&m.ranges[2], c)
-	m.last = r.Sweeps
-	return nil
-}
-
-func (m *datapathSweeps) evalEnergies(out []float64) {
-	m.datapathModel.evalEnergies(out)
-	logRange(&m.ranges[3], m.buf)
-}
-
-// logRange widens l to hold every value of v.
-func logRange(l *datapath.RangeLog, v []int64) {
-	for _, x := range v {
-		l.Note(x)
-	}
-}
-func (m *datapathSweeps) sweeps() int { return m.last }
-
 // ClassScores runs one class's model through the pipeline: Learn iterations, then Collect
 // iterations whose z-scored evaluation energies are averaged.
 func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*ClassScores, error) {
+	return d.classScores(ctx, class, run, false)
+}
+
+// classScores is ClassScores; exactOnly runs a datapath model on the functional model
+// from the first iteration (the check that the shortcut changes nothing).
+func (d *SplitData) classScores(ctx context.Context, class int, run ClassRun, exactOnly bool) (*ClassScores, error) {
 	s := d.s
 	train := s.train[class]
 	if run.Learn < 0 || run.Collect <= 0 {
 		return nil, fmt.Errorf("usps: class run needs Learn >= 0 and Collect > 0 iterations")
 	}
 	var m sweepModel
-	var dm *datapathSweeps
+	var dm *datapathModel
 	if run.Arch == nil {
 		e, err := herding.New(train, herding.Config{Hidden: run.Hidden, Mode: run.Mode, Seed: run.Seed})
 		if err != nil {
 			return nil, err
 		}
-		m = &herdSweeps{herdModel: herdModel{e: e, batch: s.herdBatch()}}
+		m = &herdModel{e: e, batch: s.herdBatch()}
 	} else {
 		a := *run.Arch
 		if a.K != run.Hidden || a.N != train.N() || a.D != train.D || a.Mode != run.Mode {
@@ -141,11 +108,10 @@ func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*
 		if e := a.Regs[datapath.RegEnergy].Format.Word; e > 53 {
 			return nil, fmt.Errorf("usps: the energy register is %d bits, more than float64 holds exactly", e)
 		}
-		fm, err := newFunctionalModel(a, train, run.Seed, s)
-		if err != nil {
+		var err error
+		if dm, err = newFunctionalModel(a, train, run.Seed, s, exactOnly); err != nil {
 			return nil, err
 		}
-		dm = &datapathSweeps{datapathModel: fm}
 		m = dm
 	}
 	out := &ClassScores{ValidCounts: s.validCounts, TestCounts: s.testCounts}
@@ -165,9 +131,7 @@ func (d *SplitData) ClassScores(ctx context.Context, class int, run ClassRun) (*
 	}
 	out.Valid, out.Test = scores[:s.nValid()], scores[s.nValid():]
 	if dm != nil {
-		var r Record
-		dm.record(&r)
-		out.Overflows, out.EvalOverflows = r.Overflows, r.EvalOverflows
+		out.Overflows, out.EvalOverflows, out.ExactFrom = dm.overflows(), dm.evalOverflows, dm.exactFrom
 		out.Ranges = map[string]datapath.RangeLog{}
 		for i, reg := range []datapath.Reg{datapath.RegW, datapath.RegB, datapath.RegC, datapath.RegEnergy} {
 			out.Ranges[reg.String()] = dm.ranges[i]

@@ -96,9 +96,15 @@ type herdModel struct {
 	e       *herding.Engine
 	batch   *herding.Batch
 	tracker *herding.Tracker // made at the first evaluation: the energies then follow each step by the flips of z
+	last    int              // the sweeps of the last step
 }
 
-func (h *herdModel) step() error              { _, err := h.e.Step(); return err }
+func (h *herdModel) step() error {
+	it, err := h.e.Step()
+	h.last = it.Sweeps
+	return err
+}
+func (h *herdModel) sweeps() int              { return h.last }
 func (h *herdModel) trainEnergies() []float64 { return h.e.DataEnergies() }
 
 func (h *herdModel) evalEnergies(out []float64) {
@@ -116,50 +122,6 @@ type rbmModel struct {
 func (m rbmModel) step() error                { m.r.Step(); return nil }
 func (m rbmModel) trainEnergies() []float64   { return m.r.DataFreeEnergies() }
 func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergiesSigns(m.eval, out) }
-
-// datapathModel is herding on the datapath model: the energies are the integers the
-// datapath's field pass leaves in its energy register.
-type datapathModel struct {
-	f             *datapath.Functional
-	eval          *datapath.Vectors
-	train         []float64
-	buf           []int64
-	evalOverflows uint64
-}
-
-func (m *datapathModel) step() error {
-	m.take(m.f.Step())
-	return nil
-}
-
-// take keeps a step's training energies.
-func (m *datapathModel) take(r *datapath.Result) {
-	for n, e := range r.Energies {
-		m.train[n] = float64(e) // below 2^53 (the energy register is at most 53 bits wide: checked)
-	}
-}
-
-func (m *datapathModel) trainEnergies() []float64 { return m.train }
-
-func (m *datapathModel) evalEnergies(out []float64) {
-	m.evalOverflows += m.f.Energies(m.eval, m.buf)
-	for i, e := range m.buf {
-		out[i] = float64(e)
-	}
-}
-
-// record adds the run's overflow counts to the unit's record.
-func (m *datapathModel) record(r *Record) {
-	for reg, n := range m.f.Overflows() {
-		if n > 0 {
-			if r.Overflows == nil {
-				r.Overflows = map[string]uint64{}
-			}
-			r.Overflows[reg.String()] = n
-		}
-	}
-	r.EvalOverflows = m.evalOverflows
-}
 
 // datapathArch is the lossless datapath for the run (datapath.DefaultArch over Learn +
 // Collect iterations) with W at the model's width and overflow mode.
@@ -181,19 +143,7 @@ func newDatapathModel(u Unit, opts *Options, s *splitData) (energyModel, error) 
 	if err != nil {
 		return nil, err
 	}
-	return newFunctionalModel(arch, train, opts.Seed, s)
-}
-
-// newFunctionalModel is the datapath's functional model of arch on a class's training set,
-// from herding's initial weights for seed.
-func newFunctionalModel(arch datapath.Arch, train *dataset.Binary, seed uint64, s *splitData) (*datapathModel, error) {
-	p0 := herding.InitialWeights(arch.K, train.D, train.N(), seed)
-	w, b, c := p0.Ints()
-	f, err := datapath.NewFunctional(arch, train, w, b, c)
-	if err != nil {
-		return nil, err
-	}
-	return &datapathModel{f: f, eval: s.datapathEval(), train: make([]float64, train.N()), buf: make([]int64, len(s.evalRows))}, nil
+	return newFunctionalModel(arch, train, opts.Seed, s, false)
 }
 
 // unitSeed gives every (seed, split, class) its own RBM generator:

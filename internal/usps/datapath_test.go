@@ -3,6 +3,8 @@ package usps
 import (
 	"context"
 	"fmt"
+	"herdsim/datapath"
+	"herdsim/herding"
 	"path/filepath"
 	"testing"
 
@@ -89,4 +91,46 @@ func TestDatapathVariantsNeedHerdingAndValidWidths(t *testing.T) {
 	p := datapathPlan(t, []int{3}, []fixedpoint.Overflow{fixedpoint.Sat})
 	_, err = Run(context.Background(), toySource, Options{Plan: p, Out: t.TempDir()})
 	require.ErrorContains(t, err, "cannot hold the initial weights")
+}
+
+// The datapath model runs the float reference while the bounds prove that no register can
+// overflow, then the functional model: every score, count and range must be the functional
+// model's own from the first iteration, whether the switch comes at the start, in the
+// middle or never.
+func TestDatapathShortcutIsExact(t *testing.T) {
+	data, err := LoadSplitData(toySource, 0, 1)
+	require.NoError(t, err)
+	const learn, collect = 25, 15
+	switched := map[string]bool{}
+	for _, mode := range []herding.Mode{herding.ModeH, herding.ModeSH} {
+		for _, wbits := range []int{0, 6, 7, 8, 9, 10} {
+			for _, o := range []fixedpoint.Overflow{fixedpoint.Sat, fixedpoint.Wrap} {
+				train := data.Train(2)
+				a := datapath.DefaultArch(5, train.D, train.N(), datapath.DefaultLanes(5), herding.DefaultSweeps, learn+collect, mode, false)
+				if wbits > 0 {
+					a.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: wbits}, Overflow: o}
+				}
+				require.NoError(t, a.Validate())
+				run := ClassRun{Hidden: 5, Mode: mode, Seed: 3, Learn: learn, Collect: collect, Arch: &a}
+				fast, err := data.classScores(context.Background(), 2, run, false)
+				require.NoError(t, err)
+				exact, err := data.classScores(context.Background(), 2, run, true)
+				require.NoError(t, err)
+				name := fmt.Sprintf("%s W%d %v", mode, wbits, o)
+				require.Equal(t, 1, exact.ExactFrom, name)
+				fromExact := fast.ExactFrom
+				fast.ExactFrom = 1
+				require.Equal(t, exact, fast, name)
+				switch {
+				case fromExact == 0:
+					switched["never"] = true
+				case fromExact == 1:
+					switched["at the start"] = true
+				default:
+					switched["in the run"] = true
+				}
+			}
+		}
+	}
+	require.Equal(t, map[string]bool{"never": true, "at the start": true, "in the run": true}, switched)
 }
