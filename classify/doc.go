@@ -8,16 +8,14 @@
 //   - Matrix: dense row-major float64 data, and a matrix product whose every element is
 //     one dot product computed alone, in a fixed order (gonum's assembly Dot), split over
 //     the cores by rows. Results are therefore the same bytes for any GOMAXPROCS.
-//   - Signs (signs.go): +-1 rows packed eight to a byte, and sign tables, which turn the
-//     product of +-1 vectors with float64 weights into table look-ups (the "four
-//     Russians" trick): for every group of 6 inputs and each of its 64 sign patterns the
-//     table holds the signed sum of the group's weights for a block of 8 outputs, so a
-//     field over D = 256 visible units is 43 additions of table rows instead of 256
-//     multiply-adds. Every output is summed group by group from its bias in a fixed
-//     order, whatever rows a core gets: the same bytes for any GOMAXPROCS. On amd64 with
-//     AVX2 (and FMA) two assembly kernels (kernel_amd64.s) do the look-ups four rows at
-//     a time and exp(-2|a|) four lanes at a time; they perform the same IEEE operations in
-//     the same order as the Go loops, which they replace bit for bit (tested).
+//   - Signs (signs.go): +-1 rows packed eight to a byte, whose products with float64
+//     weights are table look-ups (internal/signtab, the "four Russians" trick): for every
+//     group of 6 inputs and each of its 64 sign patterns the table holds the signed sum of
+//     the group's weights for a block of 8 outputs, so a field over D = 256 visible units
+//     is 43 additions of table rows instead of 256 multiply-adds, summed in a fixed order
+//     whatever rows a core gets: the same bytes for any GOMAXPROCS. On amd64 with AVX2 and
+//     FMA an assembly kernel (kernel_amd64.s) computes exp(-2|a|) four lanes at a time with
+//     the same IEEE operations in the same order as the Go loop (tested bit for bit).
 //   - MLR (mlr.go): softmax regression with an L2 penalty on the weights (not the
 //     biases), objective (1/n) sum_n -log p(y_n | x_n) + (l2/2) |W|^2, minimised by
 //     gonum's L-BFGS (gonum.org/v1/gonum/optimize, run serially) with the analytic
