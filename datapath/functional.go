@@ -19,10 +19,13 @@ import (
 // iterations on 700 vectors, and the energies of its 4000 evaluation images.
 //
 // Where no partial sum can overflow its register it adds in any order (the exact sum is
-// the same): a hidden field w_i.x + b_i when sum_j |W_ij| + |b_i| fits the field register,
-// checked row by row every iteration; the positive statistics always (Validate makes the
-// positive register hold N). Elsewhere it adds in the Machine's order. It keeps no range
-// logs (Machine.Ranges), only overflow counts.
+// the same; sign tables, package signtab): a hidden field h = w_i.x + b_i when
+// L1 = sum_j |W_ij| gives L1 + |b_i| <= the field register's largest value, or, vector by
+// vector, |h| and (|h - b_i| + L1)/2 are (every partial sum S_m of the pass is at most
+// min(P_m, |h - b_i| + L1 - P_m), P_m the magnitudes added so far); an energy when
+// sum_j |c_j| + sum_i |h_i| fits the energy register; the positive statistics always
+// (Validate makes the positive register hold N). Elsewhere it adds in the Machine's order.
+// It keeps no range logs (Machine.Ranges), only overflow counts.
 type Functional struct {
 	arch    Arch
 	regs    [numRegs]register
@@ -30,11 +33,14 @@ type Functional struct {
 	data    *Vectors
 	xcols   bitcols.Columns // the data as D bit columns
 	w       []int64         // K x D row-major
-	wT      []float64       // W^T as float64 (D x K), for the tables
-	bf      []float64       // b as float64
-	tables  signtab.Tables  // the fast path's fields: exact sums of integers below 2^53
+	wT      []float64       // [W^T | c] as float64 (D x (K+1)), for the tables
+	bf      []float64       // [b | 0] as float64
+	tables  signtab.Tables  // the fast path's fields and c.x: exact sums of integers below 2^53
 	b, c    []int64
-	rowFits []bool // sum_j |W_ij| + |b_i| fits the field register
+	rowL1   []int64 // sum_j |W_ij|
+	rowFits []bool  // rowL1 + |b_i| fits the field register: no partial sum of any vector can overflow
+	rowSafe []bool  // rowL1 + |b_i| < 2^53: the tables' sum is exact
+	sumAbsC int64   // sum_j |c_j|
 
 	iteration int
 	xs, zs    []bool
@@ -45,7 +51,8 @@ type Functional struct {
 	energies  []int64
 	fields    []int64   // N x K scratch
 	evalScr   []int64   // Energies' fields, grown to the largest set it was given
-	fastScr   []float64 // the tables' fields, grown likewise
+	fastScr   []float64 // the tables' fields and c.x, grown likewise
+	cxScr     []int64   // c.x of every vector, grown likewise
 }
 
 // Vectors are +-1 vectors prepared for the functional model's field passes.
@@ -74,7 +81,8 @@ func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functi
 	}
 	k, d, n := arch.K, arch.D, arch.N
 	f := &Functional{arch: arch, data: NewVectors(data), iteration: 1,
-		w: make([]int64, k*d), wT: make([]float64, k*d), bf: make([]float64, k), b: make([]int64, k), c: make([]int64, d), rowFits: make([]bool, k),
+		w: make([]int64, k*d), wT: make([]float64, (k+1)*d), bf: make([]float64, k+1), b: make([]int64, k), c: make([]int64, d),
+		rowL1: make([]int64, k), rowFits: make([]bool, k), rowSafe: make([]bool, k),
 		xs: make([]bool, d), zs: make([]bool, k), bestZ: make([]bool, k), energies: make([]int64, n), fields: make([]int64, n*k)}
 	for r := range f.regs {
 		f.regs[r] = newRegister(arch.Regs[r])
@@ -150,26 +158,25 @@ func (f *Functional) Weights() (w, b, c []int64) {
 	return append([]int64(nil), f.w...), append([]int64(nil), f.b...), append([]int64(nil), f.c...)
 }
 
-// weightsChanged refreshes the tables of W and b and which rows may take the fast path.
+// weightsChanged refreshes the tables of W, b and c and the bounds of the fast paths.
 func (f *Functional) weightsChanged() {
 	k, d := f.arch.K, f.arch.D
 	for i, v := range f.w {
-		f.wT[(i%d)*k+i/d] = float64(v)
+		f.wT[(i%d)*(k+1)+i/d] = float64(v)
+	}
+	for j, v := range f.c {
+		f.wT[j*(k+1)+k] = float64(v)
 	}
 	for i, v := range f.b {
 		f.bf[i] = float64(v)
 	}
-	f.tables.Build(f.wT, d, k, tableWidth)
-	hi := min(f.regs[RegField].hi, 1<<52) // float64 adds integers below 2^53 exactly
+	f.tables.Build(f.wT, d, k+1, tableWidth)
 	for i := range f.rowFits {
-		bound := abs64(f.b[i])
-		for _, v := range f.w[i*d : (i+1)*d] {
-			if bound += abs64(v); bound > hi {
-				break // each term is below 2^61, so the sum cannot wrap before this test
-			}
-		}
-		f.rowFits[i] = bound <= hi
+		f.rowL1[i] = sumAbs(f.w[i*d : (i+1)*d]) // |W| < 2^53 and D < 2^10: no wrap
+		bound := f.rowL1[i] + abs64(f.b[i])
+		f.rowFits[i], f.rowSafe[i] = bound <= f.regs[RegField].hi && bound < 1<<53, bound < 1<<53
 	}
+	f.sumAbsC = sumAbs(f.c)
 }
 
 // Step runs one iteration and returns what the Machine's RunIteration returns.
@@ -193,13 +200,14 @@ func (f *Functional) Step() *Result {
 // ties; H at t = 1: vector 0).
 func (f *Functional) positivePhase() {
 	a := f.arch
-	f.over[RegField] += f.fieldsOf(f.data, f.fields)
+	cx := f.cx(a.N)
+	f.over[RegField] += f.fieldsOf(f.data, f.fields, cx)
 	for n := 0; n < a.N; n++ {
 		h := f.fields[n*a.K : (n+1)*a.K]
 		for i, v := range h {
 			f.hidden[n][i] = int8(pm1(v >= 0))
 		}
-		e, over := f.energyOf(f.data.rows[n], h)
+		e, over := f.energyOf(f.data.rows[n], h, cx[n])
 		f.energies[n], f.over[RegEnergy] = e, f.over[RegEnergy]+over
 		keep := n == 0 && f.iteration == 1
 		if a.Mode == modeSH {
@@ -218,23 +226,28 @@ func (f *Functional) positivePhase() {
 }
 
 // fieldsOf writes the hidden fields h = W x + b of every vector of v (v.N() x K, through
-// the field register) and returns how many partial sums overflowed it. The rows that fit
-// come from the sign tables: float64 sums of integers whose every partial sum is below
-// 2^53, so exact in any order.
-func (f *Functional) fieldsOf(v *Vectors, out []int64) uint64 {
+// the field register) and c.x (exact, for the energies), and returns how many partial sums
+// overflowed the field register. The sign tables give exact sums (every partial sum below
+// 2^53); they are the register's values wherever no partial sum can overflow it (see
+// Functional), else the field is added in the Machine's order.
+func (f *Functional) fieldsOf(v *Vectors, out, cx []int64) uint64 {
 	k := f.arch.K
-	if len(f.fastScr) < v.n*k {
-		f.fastScr = make([]float64, v.n*k)
+	if len(f.fastScr) < v.n*(k+1) {
+		f.fastScr = make([]float64, v.n*(k+1))
 	}
-	fast := f.fastScr[:v.n*k]
-	f.tables.Fields(v.codes, f.tables.Groups(), v.n, f.bf, fast, k)
+	fast := f.fastScr[:v.n*(k+1)]
+	f.tables.Fields(v.codes, f.tables.Groups(), v.n, f.bf, fast, k+1)
+	hi := f.regs[RegField].hi
 	var overflows atomic.Uint64
-	parallel.For(v.n, 16, func(lo, hi int) {
+	parallel.For(v.n, 16, func(lo, up int) {
 		var over uint64
-		for n := lo; n < hi; n++ {
+		for n := lo; n < up; n++ {
+			exact := fast[n*(k+1) : (n+1)*(k+1)]
+			cx[n] = int64(exact[k])
 			for i := 0; i < k; i++ {
-				if f.rowFits[i] {
-					out[n*k+i] = int64(fast[n*k+i])
+				h := int64(exact[i])
+				if f.rowFits[i] || (f.rowSafe[i] && abs64(h) <= hi && abs64(h-f.b[i])+f.rowL1[i] <= 2*hi) {
+					out[n*k+i] = h
 					continue
 				}
 				var o uint64
@@ -263,9 +276,17 @@ func (f *Functional) fieldInOrder(i int, x []int8) (int64, uint64) {
 }
 
 // energyOf is F(x) = c.x + sum_i |h_i| through the energy register in the Machine's
-// order: the c_j x_j during group 0's pass, then |h_i| for i = 0..K-1.
-func (f *Functional) energyOf(x []int8, h []int64) (int64, uint64) {
+// order: the c_j x_j during group 0's pass, then |h_i| for i = 0..K-1. cx is c.x, exact:
+// when sum_j |c_j| + sum_i |h_i| fits the register, no partial sum can overflow it.
+func (f *Functional) energyOf(x []int8, h []int64, cx int64) (int64, uint64) {
 	reg := &f.regs[RegEnergy]
+	var sumH int64
+	for _, v := range h {
+		sumH += abs64(v)
+	}
+	if f.sumAbsC < 1<<53 && f.sumAbsC+sumH <= reg.hi {
+		return cx + sumH, 0
+	}
 	var e int64
 	var over uint64
 	for j, c := range f.c {
@@ -275,6 +296,14 @@ func (f *Functional) energyOf(x []int8, h []int64) (int64, uint64) {
 		e = castCounting(reg, e+abs64(v), &over)
 	}
 	return e, over
+}
+
+// cx is scratch for c.x of n vectors.
+func (f *Functional) cx(n int) []int64 {
+	if len(f.cxScr) < n {
+		f.cxScr = make([]int64, n)
+	}
+	return f.cxScr[:n]
 }
 
 func castCounting(r *register, v int64, over *uint64) int64 {
@@ -297,14 +326,14 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 	if len(f.evalScr) < v.n*k {
 		f.evalScr = make([]int64, v.n*k)
 	}
-	fields := f.evalScr[:v.n*k]
-	overflows := f.fieldsOf(v, fields)
+	fields, cx := f.evalScr[:v.n*k], f.cx(v.n)
+	overflows := f.fieldsOf(v, fields, cx)
 	var energyOver atomic.Uint64
 	parallel.For(v.n, 64, func(lo, hi int) {
 		var over uint64
 		for n := lo; n < hi; n++ {
 			var o uint64
-			out[n], o = f.energyOf(v.rows[n], fields[n*k:(n+1)*k])
+			out[n], o = f.energyOf(v.rows[n], fields[n*k:(n+1)*k], cx[n])
 			over += o
 		}
 		energyOver.Add(over)
