@@ -264,13 +264,16 @@ func (f *Functional) fieldsOf(v *Vectors, out, cx []int64) uint64 {
 // each through the field register, then b_i. x is the +-1 vector.
 func (f *Functional) fieldInOrder(i int, x []int8) (int64, uint64) {
 	field := &f.regs[RegField]
+	lo, span := field.lo, uint64(field.hi-field.lo)
+	row := f.w[i*f.arch.D : (i+1)*f.arch.D]
+	x = x[:len(row)]
 	var acc int64
 	var over uint64
-	for j, w := range f.w[i*f.arch.D : (i+1)*f.arch.D] {
-		if x[j] < 0 {
-			w = -w
+	for j, w := range row {
+		if acc += w * int64(x[j]); uint64(acc-lo) > span { // outside [lo, hi]: one compare
+			acc, _ = field.cast(acc)
+			over++
 		}
-		acc = castCounting(field, acc+w, &over) // acc is 0 at j = 0
 	}
 	return castCounting(field, acc+f.b[i], &over), over
 }
