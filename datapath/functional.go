@@ -38,6 +38,7 @@ type Functional struct {
 	tables  signtab.Tables  // the fast path's fields and c.x: exact sums of integers below 2^53
 	b, c    []int64
 	rowL1   []int64 // sum_j |W_ij|
+	groupL1 []int64 // K x groups: sum |W_ij| over the pixels of each group of the tables
 	rowFits []bool  // rowL1 + |b_i| fits the field register: no partial sum of any vector can overflow
 	rowSafe []bool  // rowL1 + |b_i| < 2^53: the tables' sum is exact
 	sumAbsC int64   // sum_j |c_j|
@@ -82,7 +83,7 @@ func NewFunctional(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Functi
 	k, d, n := arch.K, arch.D, arch.N
 	f := &Functional{arch: arch, data: NewVectors(data), iteration: 1,
 		w: make([]int64, k*d), wT: make([]float64, (k+1)*d), bf: make([]float64, k+1), b: make([]int64, k), c: make([]int64, d),
-		rowL1: make([]int64, k), rowFits: make([]bool, k), rowSafe: make([]bool, k),
+		rowL1: make([]int64, k), groupL1: make([]int64, k*((d+tableWidth-1)/tableWidth)), rowFits: make([]bool, k), rowSafe: make([]bool, k),
 		xs: make([]bool, d), zs: make([]bool, k), bestZ: make([]bool, k), energies: make([]int64, n), fields: make([]int64, n*k)}
 	for r := range f.regs {
 		f.regs[r] = newRegister(arch.Regs[r])
@@ -171,8 +172,13 @@ func (f *Functional) weightsChanged() {
 		f.bf[i] = float64(v)
 	}
 	f.tables.Build(f.wT, d, k+1, tableWidth)
+	groups := f.tables.Groups()
 	for i := range f.rowFits {
-		f.rowL1[i] = sumAbs(f.w[i*d : (i+1)*d]) // |W| < 2^53 and D < 2^10: no wrap
+		row := f.w[i*d : (i+1)*d]
+		for g := 0; g < groups; g++ {
+			f.groupL1[i*groups+g] = sumAbs(row[g*tableWidth : min((g+1)*tableWidth, d)])
+		}
+		f.rowL1[i] = sumAbs(row) // |W| < 2^53 and D < 2^10: no wrap
 		bound := f.rowL1[i] + abs64(f.b[i])
 		f.rowFits[i], f.rowSafe[i] = bound <= f.regs[RegField].hi && bound < 1<<53, bound < 1<<53
 	}
@@ -237,7 +243,7 @@ func (f *Functional) fieldsOf(v *Vectors, out, cx []int64) uint64 {
 	}
 	fast := f.fastScr[:v.n*(k+1)]
 	f.tables.Fields(v.codes, f.tables.Groups(), v.n, f.bf, fast, k+1)
-	hi := f.regs[RegField].hi
+	hi, groups := f.regs[RegField].hi, f.tables.Groups()
 	var overflows atomic.Uint64
 	parallel.For(v.n, 16, func(lo, up int) {
 		var over uint64
@@ -251,13 +257,39 @@ func (f *Functional) fieldsOf(v *Vectors, out, cx []int64) uint64 {
 					continue
 				}
 				var o uint64
-				out[n*k+i], o = f.fieldInOrder(i, v.rows[n])
+				out[n*k+i], o = f.fieldByGroups(i, v.codes[n*groups:(n+1)*groups], v.rows[n])
 				over += o
 			}
 		}
 		overflows.Add(over)
 	})
 	return overflows.Load()
+}
+
+// fieldByGroups is fieldInOrder a table group at a time: a group whose weights cannot take
+// the accumulator out of its register (|acc| + the group's sum of |W| within it) adds its
+// table entry, exact; the others add their pixels one by one through the register. codes
+// are the vector's table codes, x the vector.
+func (f *Functional) fieldByGroups(i int, codes []uint8, x []int8) (int64, uint64) {
+	field := &f.regs[RegField]
+	lo, span := field.lo, uint64(field.hi-field.lo)
+	row := f.w[i*f.arch.D : (i+1)*f.arch.D]
+	groupL1 := f.groupL1[i*len(codes) : (i+1)*len(codes)]
+	var acc int64
+	var over uint64
+	for g, p := range codes {
+		if abs64(acc)+groupL1[g] <= field.hi {
+			acc += int64(f.tables.Term(i, g, p))
+			continue
+		}
+		for j := g * tableWidth; j < min((g+1)*tableWidth, len(row)); j++ {
+			if acc += row[j] * int64(x[j]); uint64(acc-lo) > span {
+				acc, _ = field.cast(acc)
+				over++
+			}
+		}
+	}
+	return castCounting(field, acc+f.b[i], &over), over
 }
 
 // fieldInOrder is one lane's field pass as the Machine runs it: D additions of +-W_ij,

@@ -83,6 +83,12 @@ func (t *Tables) Build(w []float64, in, out, width int) {
 // Groups is the number of input groups: the codes per row.
 func (t *Tables) Groups() int { return t.groups }
 
+// Term is one table entry: the signed sum of group g's weights to output o under sign
+// pattern p (a code of Codes), what Fields adds for that group.
+func (t *Tables) Term(o, g int, p uint8) float64 {
+	return t.tab[(o/tabBlock)*t.blockWords+(g*t.patterns+int(p))*tabBlock+o%tabBlock]
+}
+
 // addRepeat8 sets dst[i] = src[i] + w[i%8].
 func addRepeat8(dst, src []float64, w *[tabBlock]float64) {
 	if UseAVX2 {
