@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check tidy-check apidiff api-update bench bench-step clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -111,6 +111,11 @@ bench:
 # COUNT alternating rounds (default 3), medians into results/bench/herding-step.txt.
 bench-step:
 	scripts/bench-step.sh
+
+# Issue 15's accuracy speed: the --quick points' USPS accuracy against the float reference,
+# COUNT rounds (default 3), medians into results/bench/explore-accuracy.txt.
+bench-explore-accuracy:
+	scripts/bench-explore-accuracy.sh
 
 clean:
 	rm -rf bin out

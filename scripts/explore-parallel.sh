@@ -24,6 +24,8 @@
 # every shard resumes. Exit 2: usage error.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=lib/explore-shards.bash
+source "$root/scripts/lib/explore-shards.bash"
 usage() {
   echo "explore-parallel.sh: $*" >&2
   echo "usage: scripts/explore-parallel.sh --shards N --out DIR [--herdsim PATH] [--jobs J] [--sshloginfile FILE] -- [explore flags]" >&2
@@ -46,20 +48,9 @@ while [ $# -gt 0 ]; do
 done
 [[ $shards =~ ^[1-9][0-9]*$ ]] || usage "--shards N is required, N >= 1"
 [ -n "$out" ] || usage "--out DIR is required"
-usps=()  # merge reads the data too: forward explore's --usps-dir
-for ((i = 1; i <= $#; i++)); do
-  case ${!i} in
-    --out|--out=*|--shard|--shard=*|--merge|--merge=*) usage "${!i} is set by the script, not an explore flag to pass" ;;
-    --usps-dir=*) usps=("${!i}") ;;
-    --usps-dir) j=$((i + 1)); usps=(--usps-dir "${!j:-}") ;;
-  esac
-done
+check_explore_flags "$@"
 command -v parallel >/dev/null 2>&1 || { echo "explore-parallel.sh: GNU parallel not found on PATH (Debian: apt-get install parallel)" >&2; exit 1; }
-[ -x "$herdsim" ] || { echo "explore-parallel.sh: $herdsim not found or not executable (make build, or --herdsim PATH)" >&2; exit 1; }
-
-herdsim=$(cd "$(dirname "$herdsim")" && pwd)/$(basename "$herdsim")
-mkdir -p "$out/logs"
-out=$(cd "$out" && pwd)
+resolve_paths explore-parallel.sh
 
 # -q: every word reaches herdsim as it is (no shell splitting), {} is the shard's index.
 parallel -q "${jobs[@]}" "${remote[@]}" --wd . --line-buffer --tagstring 'shard-{}' \

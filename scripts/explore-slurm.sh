@@ -21,6 +21,8 @@
 # finished units are kept and every shard resumes. Exit 2: usage error.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=lib/explore-shards.bash
+source "$root/scripts/lib/explore-shards.bash"
 usage() {
   echo "explore-slurm.sh: $*" >&2
   echo "usage: scripts/explore-slurm.sh --shards N --out DIR [--herdsim PATH] [--cpus C] -- [explore flags]" >&2
@@ -42,20 +44,9 @@ done
 [[ $shards =~ ^[1-9][0-9]*$ ]] || usage "--shards N is required, N >= 1"
 [ -n "$out" ] || usage "--out DIR is required"
 [[ $cpus =~ ^[1-9][0-9]*$ ]] || usage "--cpus C must be a positive integer"
-usps=()  # merge reads the data too: forward explore's --usps-dir
-for ((i = 1; i <= $#; i++)); do
-  case ${!i} in
-    --out|--out=*|--shard|--shard=*|--merge|--merge=*) usage "${!i} is set by the script, not an explore flag to pass" ;;
-    --usps-dir=*) usps=("${!i}") ;;
-    --usps-dir) j=$((i + 1)); usps=(--usps-dir "${!j:-}") ;;
-  esac
-done
+check_explore_flags "$@"
 command -v sbatch >/dev/null 2>&1 || { echo "explore-slurm.sh: sbatch not found on PATH (is Slurm installed?)" >&2; exit 1; }
-[ -x "$herdsim" ] || { echo "explore-slurm.sh: $herdsim not found or not executable (make build, or --herdsim PATH)" >&2; exit 1; }
-
-herdsim=$(cd "$(dirname "$herdsim")" && pwd)/$(basename "$herdsim")
-mkdir -p "$out/logs"
-out=$(cd "$out" && pwd)
+resolve_paths explore-slurm.sh
 q() { printf ' %q' "$@"; }  # shell-quoted words for the job scripts
 
 array=$(sbatch --parsable --job-name=explore-shard --array="0-$((shards - 1))" \
