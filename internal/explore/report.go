@@ -136,7 +136,7 @@ func (r *Results) plots(dir string) error {
 
 func (r *Results) plot(path, xlabel string, front []string, x func(PointResult) (float64, bool)) error {
 	pl := pictures.Plot{Title: "USPS test error against " + xlabel, XLabel: xlabel, YLabel: "test error (%)"}
-	all := pictures.Series{Name: "fitting points", Points: true}
+	all := pictures.Series{Name: "fitting points", Scatter: true}
 	byLabel := map[string]PointResult{}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	refs := map[int]float64{}
@@ -158,7 +158,7 @@ func (r *Results) plot(path, xlabel string, front []string, x func(PointResult) 
 	if lo == hi {
 		lo, hi = lo-1, hi+1
 	}
-	fr := pictures.Series{Name: "Pareto front"}
+	fr := pictures.Series{Name: "Pareto front", Points: true} // marked: a front may be one point
 	for _, l := range front {
 		v, _ := x(byLabel[l])
 		fr.X, fr.Y = append(fr.X, v), append(fr.Y, *byLabel[l].TestError)

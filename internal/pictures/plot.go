@@ -23,9 +23,10 @@ type Plot struct {
 
 // Series is one curve of a Plot.
 type Series struct {
-	Name   string // shown in the legend when the plot has more than one series
-	X, Y   []float64
-	Points bool // also mark each data point, for sparse or noisy data
+	Name    string // shown in the legend when the plot has more than one series
+	X, Y    []float64
+	Points  bool // also mark each data point, for sparse or noisy data
+	Scatter bool // mark the data points only, with no line between them (unordered points)
 }
 
 const (
@@ -62,14 +63,17 @@ func addSeries(pl *plot.Plot, i int, s Series, legend bool) error {
 	for k := range xys {
 		xys[k].X, xys[k].Y = s.X[k], s.Y[k]
 	}
-	line, err := plotter.NewLine(xys)
-	if err != nil {
-		return err
+	var thumbs []plot.Thumbnailer
+	if !s.Scatter {
+		line, err := plotter.NewLine(xys)
+		if err != nil {
+			return err
+		}
+		line.Color = plotutil.Color(i)
+		pl.Add(line)
+		thumbs = append(thumbs, line)
 	}
-	line.Color = plotutil.Color(i)
-	pl.Add(line)
-	thumbs := []plot.Thumbnailer{line}
-	if s.Points {
+	if s.Points || s.Scatter {
 		pts, err := plotter.NewScatter(xys)
 		if err != nil {
 			return err

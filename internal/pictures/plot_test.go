@@ -150,3 +150,28 @@ func TestDeterministicBytes(t *testing.T) {
 		require.True(t, bytes.Equal(ba, bb), "%s: two drawings of the same input differ", name)
 	}
 }
+
+// A scatter series marks its points and draws nothing between them: the image's middle
+// row, halfway between two far points, holds no coloured pixel (the axes are black and
+// grey), where the same points as a line with marks (Points) cross it.
+func TestScatterDrawsNoLine(t *testing.T) {
+	dir := t.TempDir()
+	coloured := func(s Series) int {
+		p := filepath.Join(dir, "p.png")
+		require.NoError(t, LinePlot(p, Plot{Series: []Series{s}}))
+		img := readPNG(t, p)
+		bd := img.Bounds()
+		n := 0
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			r, g, b, _ := img.At(x, (bd.Min.Y+bd.Max.Y)/2).RGBA()
+			if r != g || g != b {
+				n++
+			}
+		}
+		return n
+	}
+	pts := Series{X: []float64{0, 1}, Y: []float64{0, 1}, Points: true}
+	require.Positive(t, coloured(pts), "a line crosses the middle row")
+	pts.Points, pts.Scatter = false, true
+	require.Zero(t, coloured(pts), "a scatter leaves the middle row without colour")
+}
