@@ -20,7 +20,7 @@ table shows its difference per iteration too, which other jobs disturb less than
 wall time (OpenBLAS's threads count while they spin).
 
 Usage: speed.py --herdsim bin/herdsim --usps DIR [--ks 50,250,1000] [--modes H,SH]
-                [--regimes early,late] [--reps 5] [--json out.json]
+                [--regimes early,late] [--late-span N] [--reps 5] [--json out.json]
 Prints a Markdown table (and the machine's load while measuring) on stdout.
 """
 
@@ -39,10 +39,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PEER = os.path.join(HERE, "herd_numpy.py")
 
 
-def spans(k, regime):
-    """The two run lengths (A, B) of a regime."""
+def spans(k, regime, late_span=0):
+    """The two run lengths (A, B) of a regime; late_span > 0 widens the late window (the
+    difference of two long runs is noisy when the window is short beside them)."""
     span = 400 if k <= 50 else 100
     start = 10 if regime == "early" else 1000
+    if regime == "late" and late_span > 0:
+        span = late_span
     return start, start + span
 
 
@@ -95,6 +98,8 @@ def main(argv):
     ap.add_argument("--ks", default="50,250,1000")
     ap.add_argument("--modes", default="H,SH")
     ap.add_argument("--regimes", default="early,late")
+    ap.add_argument("--late-span", type=int, default=0,
+                    help="iterations of the late window (default 100; K = 50: 400)")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--json", help="also write every measurement here")
     a = ap.parse_args(argv)
@@ -107,7 +112,7 @@ def main(argv):
         for k in [int(v) for v in a.ks.split(",")]:
             for regime in a.regimes.split(","):
                 for mode in a.modes.split(","):
-                    lo, hi = spans(k, regime)
+                    lo, hi = spans(k, regime, a.late_span)
                     progs = programs(herdsim, a.usps, a.python, k, mode, work)
                     names = list(progs)
                     per_iter = {n: [] for n in names}
