@@ -71,7 +71,7 @@ func TestFieldPassMatchesTheMachineOrder(t *testing.T) {
 						require.Equal(t, want, fields[n*k+i], "%v field %d bits, vector %d, unit %d", o, fieldBits, n, i)
 					}
 					e, eo := f.energyOf(x, fields[n*k:(n+1)*k], cx[n])
-					wantE, wantEO := energyInOrder(f, x, fields[n*k:(n+1)*k])
+					wantE, wantEO := f.energyInOrder(x, fields[n*k:(n+1)*k])
 					require.Equal(t, [2]int64{wantE, int64(wantEO)}, [2]int64{e, int64(eo)}, "%v energy %d bits, vector %d", o, energyBits, n)
 					checked++
 				}
@@ -80,18 +80,4 @@ func TestFieldPassMatchesTheMachineOrder(t *testing.T) {
 		}
 	}
 	require.Positive(t, checked)
-}
-
-// energyInOrder is the energy register's pass in the Machine's order, with no shortcut.
-func energyInOrder(f *Functional, x []int8, h []int64) (int64, uint64) {
-	reg := &f.regs[RegEnergy]
-	var e int64
-	var over uint64
-	for j, c := range f.c {
-		e = castCounting(reg, e+int64(x[j])*c, &over)
-	}
-	for _, v := range h {
-		e = castCounting(reg, e+abs64(v), &over)
-	}
-	return e, over
 }

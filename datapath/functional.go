@@ -322,6 +322,13 @@ func (f *Functional) energyOf(x []int8, h []int64, cx int64) (int64, uint64) {
 	if f.sumAbsC < 1<<53 && f.sumAbsC+sumH <= reg.hi {
 		return cx + sumH, 0
 	}
+	return f.energyInOrder(x, h)
+}
+
+// energyInOrder is the energy register's pass in the Machine's order, every addition
+// through the register.
+func (f *Functional) energyInOrder(x []int8, h []int64) (int64, uint64) {
+	reg := &f.regs[RegEnergy]
 	var e int64
 	var over uint64
 	for j, c := range f.c {
