@@ -102,7 +102,15 @@
 // overflow. It equals the Machine bit for bit (tested with narrow registers in both
 // overflow modes) and is what long runs use: the USPS experiment at datapath widths
 // (herdsim usps --weight-bits) runs 2000 iterations on 700 vectors per class, which the
-// cycle model would take about six minutes for.
+// cycle model would take about six minutes for. Its fast paths are the sign tables of
+// internal/signtab, exact on integers, used for a field wherever (|h - b| + sum |W|)/2 and
+// |h| fit the register (no partial sum can then overflow), and a table group at a time
+// elsewhere.
+//
+// Arch.CannotOverflow (bounds.go) goes one step further: from W, b and c it proves that no
+// register can overflow in the next iteration, in which case the datapath's arithmetic is
+// SPEC.md's exact integer arithmetic and any exact implementation (the flip-driven float
+// reference) gives its values; the USPS accuracy runs use it (internal/usps).
 //
 // # Boundaries
 //
