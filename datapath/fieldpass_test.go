@@ -66,8 +66,8 @@ func TestFieldPassMatchesTheMachineOrder(t *testing.T) {
 				var wantOver uint64
 				for n, x := range rows {
 					for i := 0; i < k; i++ {
-						want, o := f.fieldInOrder(i, x)
-						wantOver += o
+						want, wo := fieldInOrder(f, i, x)
+						wantOver += wo
 						require.Equal(t, want, fields[n*k+i], "%v field %d bits, vector %d, unit %d", o, fieldBits, n, i)
 					}
 					e, eo := f.energyOf(x, fields[n*k:(n+1)*k], cx[n])
@@ -80,4 +80,16 @@ func TestFieldPassMatchesTheMachineOrder(t *testing.T) {
 		}
 	}
 	require.Positive(t, checked)
+}
+
+// fieldInOrder is the field pass by its definition, with no shortcut: D additions of
+// +-W_ij, each through the field register, then b_i.
+func fieldInOrder(f *Functional, i int, x []int8) (int64, uint64) {
+	field := &f.regs[RegField]
+	var acc int64
+	var over uint64
+	for j, w := range f.w[i*f.arch.D : (i+1)*f.arch.D] {
+		acc = castCounting(field, acc+w*int64(x[j]), &over)
+	}
+	return castCounting(field, acc+f.b[i], &over), over
 }

@@ -266,10 +266,11 @@ func (f *Functional) fieldsOf(v *Vectors, out, cx []int64) uint64 {
 	return overflows.Load()
 }
 
-// fieldByGroups is fieldInOrder a table group at a time: a group whose weights cannot take
-// the accumulator out of its register (|acc| + the group's sum of |W| within it) adds its
-// table entry, exact; the others add their pixels one by one through the register. codes
-// are the vector's table codes, x the vector.
+// fieldByGroups is one lane's field pass as the Machine runs it (D additions of +-W_ij,
+// each through the field register, then b_i), a table group at a time: a group whose
+// weights cannot take the accumulator out of its register (|acc| + the group's sum of |W|
+// within it) adds its table entry, exact; the others add their pixels one by one through
+// the register. codes are the vector's table codes, x the vector.
 func (f *Functional) fieldByGroups(i int, codes []uint8, x []int8) (int64, uint64) {
 	field := &f.regs[RegField]
 	lo, span := field.lo, uint64(field.hi-field.lo)
@@ -287,24 +288,6 @@ func (f *Functional) fieldByGroups(i int, codes []uint8, x []int8) (int64, uint6
 				acc, _ = field.cast(acc)
 				over++
 			}
-		}
-	}
-	return castCounting(field, acc+f.b[i], &over), over
-}
-
-// fieldInOrder is one lane's field pass as the Machine runs it: D additions of +-W_ij,
-// each through the field register, then b_i. x is the +-1 vector.
-func (f *Functional) fieldInOrder(i int, x []int8) (int64, uint64) {
-	field := &f.regs[RegField]
-	lo, span := field.lo, uint64(field.hi-field.lo)
-	row := f.w[i*f.arch.D : (i+1)*f.arch.D]
-	x = x[:len(row)]
-	var acc int64
-	var over uint64
-	for j, w := range row {
-		if acc += w * int64(x[j]); uint64(acc-lo) > span { // outside [lo, hi]: one compare
-			acc, _ = field.cast(acc)
-			over++
 		}
 	}
 	return castCounting(field, acc+f.b[i], &over), over
@@ -428,8 +411,9 @@ func (f *Functional) search() int {
 		for j, v := range f.xs {
 			x[j] = int8(pm1(v))
 		}
+		codes := signtab.Codes(1, a.D, tableWidth, func(_, j int) bool { return f.xs[j] })
 		for i := range f.zs {
-			h, over := f.fieldInOrder(i, x)
+			h, over := f.fieldByGroups(i, codes, x)
 			f.over[RegField] += over
 			if z := h >= 0; z != f.zs[i] {
 				f.zs[i], changed = z, true
