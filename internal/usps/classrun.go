@@ -131,11 +131,7 @@ func (d *SplitData) classScores(ctx context.Context, class int, run ClassRun, ex
 	}
 	out.Valid, out.Test = scores[:s.nValid()], scores[s.nValid():]
 	if dm != nil {
-		out.Overflows, out.EvalOverflows, out.ExactFrom = dm.overflows(), dm.evalOverflows, dm.exactFrom
-		out.Ranges = map[string]datapath.RangeLog{}
-		for i, reg := range []datapath.Reg{datapath.RegW, datapath.RegB, datapath.RegC, datapath.RegEnergy} {
-			out.Ranges[reg.String()] = dm.ranges[i]
-		}
+		out.Overflows, out.EvalOverflows, out.ExactFrom, out.Ranges = dm.overflows(), dm.evalOverflows, dm.exactFrom, dm.rangeLogs()
 	}
 	return out, nil
 }

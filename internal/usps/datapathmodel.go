@@ -26,16 +26,22 @@ type datapathModel struct {
 	exactFrom int                  // 0 while the reference runs
 
 	train         []float64
-	buf           []int64
+	trainInts     []int64 // the training energies as integers, for the range log
+	buf           []int64 // the evaluation energies
 	sweepsRun     int
 	evalOverflows uint64
-	ranges        [4]datapath.RangeLog // W, b, c and every energy given
+	ranges        [len(rangeRegs)]datapath.RangeLog
 }
+
+// rangeRegs are the registers whose ranges the model logs: W, b and c after every
+// iteration, and every energy it gives.
+var rangeRegs = [...]datapath.Reg{datapath.RegW, datapath.RegB, datapath.RegC, datapath.RegEnergy}
 
 // newFunctionalModel is herding on the datapath of arch on a class's training set, from
 // herding's initial weights for seed. exactOnly runs the functional model from the start.
 func newFunctionalModel(arch datapath.Arch, train *dataset.Binary, seed uint64, s *splitData, exactOnly bool) (*datapathModel, error) {
-	m := &datapathModel{arch: arch, data: train, split: s, train: make([]float64, train.N()), buf: make([]int64, len(s.evalRows))}
+	m := &datapathModel{arch: arch, data: train, split: s, train: make([]float64, train.N()), trainInts: make([]int64, train.N()),
+		buf: make([]int64, len(s.evalRows))}
 	p0 := herding.InitialWeights(arch.K, train.D, train.N(), seed)
 	w, b, c := p0.Ints()
 	if _, proven := arch.CannotOverflow(w, b, c); proven && !exactOnly {
@@ -80,10 +86,10 @@ func (m *datapathModel) step() error {
 	m.refLast, m.sweepsRun = it, it.Sweeps
 	copy(m.train, m.ref.e.DataEnergies())
 	for n, e := range m.train {
-		m.buf[n] = int64(e)
+		m.trainInts[n] = int64(e)
 	}
 	w, b, c := m.ref.e.Params().Ints()
-	m.logRanges(m.buf[:len(m.train)], w, b, c)
+	m.logRanges(m.trainInts, w, b, c)
 	if _, proven := m.arch.CannotOverflow(w, b, c); !proven {
 		return m.startExact(it.T+1, w, b, c)
 	}
@@ -92,10 +98,18 @@ func (m *datapathModel) step() error {
 
 // logRanges widens the ranges by a step's energies and the weights it left.
 func (m *datapathModel) logRanges(energies, w, b, c []int64) {
-	logRange(&m.ranges[3], energies)
-	logRange(&m.ranges[0], w)
-	logRange(&m.ranges[1], b)
-	logRange(&m.ranges[2], c)
+	for i, v := range [len(rangeRegs)][]int64{w, b, c, energies} {
+		logRange(&m.ranges[i], v)
+	}
+}
+
+// rangeLogs are the logged ranges by register name.
+func (m *datapathModel) rangeLogs() map[string]datapath.RangeLog {
+	out := map[string]datapath.RangeLog{}
+	for i, reg := range rangeRegs {
+		out[reg.String()] = m.ranges[i]
+	}
+	return out
 }
 
 func (m *datapathModel) trainEnergies() []float64 { return m.train }
@@ -112,7 +126,7 @@ func (m *datapathModel) evalEnergies(out []float64) {
 			m.buf[i] = int64(e)
 		}
 	}
-	logRange(&m.ranges[3], m.buf)
+	logRange(&m.ranges[len(rangeRegs)-1], m.buf) // the energy
 }
 
 func (m *datapathModel) sweeps() int { return m.sweepsRun }
