@@ -33,13 +33,15 @@ demo: build
 
 # Everything CI checks: vet, formatting, the whole test suite, every benchmark run once
 # (-short: shorter warm-ups) to prove it runs, not timed (`make bench` for the figures);
-# herding again with GOEXPERIMENT=simd, whose AVX-512 flip kernel (herding/flips_simd.go)
-# must give the portable kernel's bits.
+# herding again with GOEXPERIMENT=simd, whose AVX-512 kernels (sign pass, flips, rows;
+# herding/*_simd.go) must give the portable kernels' bits, and herd's kernel tests in the
+# simd build, where HERDSIM_PORTABLE=1 compares the binary's two paths end to end.
 test: vet fmt-check tidy-check apidiff
 	$(GO) test ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
 	GOEXPERIMENT=simd $(GO) test ./herding
+	GOEXPERIMENT=simd $(GO) test -run 'TestHerdPortableSwitch|TestHerdNamesItsKernels' ./cmd/herdsim
 
 vet:
 	$(GO) vet ./...

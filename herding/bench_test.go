@@ -63,7 +63,7 @@ func lateWarmup() int {
 func benchSteps(b *testing.B, data *dataset.Binary, cfg Config) { benchStepsAfter(b, data, cfg, 20) }
 
 func benchStepsAfter(b *testing.B, data *dataset.Binary, cfg Config, warmup int) {
-	b.Logf("flip kernel: %s", FlipKernel())
+	b.Logf("kernels: %s", Kernels())
 	e, err := New(data, cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -161,7 +161,7 @@ func BenchmarkFlipKernel(b *testing.B) {
 		}
 	}
 	acc := make([]int32, units*rows.width())
-	b.Logf("kernel %s", FlipKernel())
+	b.Logf("kernels %s", Kernels())
 	b.Run("built", func(b *testing.B) {
 		for b.Loop() {
 			addFlipsUnits(acc, rows, flips)

@@ -18,11 +18,7 @@ func (e *Engine) Decouple() error {
 		return fmt.Errorf("herding: decoupled herding needs a learning phase of at least one iteration")
 	}
 	T := float64(e.t)
-	e.hiddenStates() // bring z up to date from inc before dropping it
-	e.inc = nil      // the fields are no longer what the flips update: decoupled herding computes them directly
-	for _, tr := range e.trackers {
-		tr.stale = true
-	}
+	e.dropIncremental() // the fields are no longer what the flips update: decoupled herding computes them directly
 	if e.cfg.Form == Scaled {
 		scale(&e.p, T)
 		e.maxW *= T // exact: the weights are integers, and checkExact below bounds them

@@ -35,11 +35,6 @@ type unitFlips struct{ up, down []int32 }
 // reset empties both lists, keeping their storage.
 func (f *unitFlips) reset() { f.up, f.down = f.up[:0], f.down[:0] }
 
-// add appends the flips of g.
-func (f *unitFlips) add(g unitFlips) {
-	f.up, f.down = append(f.up, g.up...), append(f.down, g.down...)
-}
-
 // zChange is the change of sum_n z_n over the flips: 2 per up, -2 per down.
 func (f *unitFlips) zChange() float64 { return 2 * float64(len(f.up)-len(f.down)) }
 

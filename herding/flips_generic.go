@@ -8,9 +8,6 @@ var useAVX512 = false
 // avx512Available reports whether this build has AVX-512 kernels the CPU can run: no.
 func avx512Available() bool { return false }
 
-// FlipKernel names the kernel that applies the flips: "portable" in this build.
-func FlipKernel() string { return "portable" }
-
 // kernelChoice is Kernels' kernel and reason.
 func kernelChoice() (name, why string) {
 	if portableRequested() {

@@ -14,15 +14,6 @@ var useAVX512 = avx512Available() && !portableRequested()
 // avx512Available reports whether this build has AVX-512 kernels the CPU can run.
 func avx512Available() bool { return archsimd.X86.AVX512() }
 
-// FlipKernel names the kernel that applies the flips: "avx512" when useAVX512, else
-// "portable".
-func FlipKernel() string {
-	if useAVX512 {
-		return "avx512"
-	}
-	return "portable"
-}
-
 // kernelChoice is Kernels' kernel and reason.
 func kernelChoice() (name, why string) {
 	switch {

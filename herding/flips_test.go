@@ -14,7 +14,7 @@ import (
 // bounds from 1 (X) to the largest 16-bit lanes hold, with entries at the extremes, and
 // for more flips than one 16-bit batch holds.
 func TestFlipKernelsAgree(t *testing.T) {
-	t.Logf("flip kernel: %s", FlipKernel())
+	t.Logf("kernels: %s", Kernels())
 	src := splitmix.New(5)
 	for _, bound := range []int{1, 256, 4000, maxRowBound} {
 		for _, n := range []int{1, 31, 32, 33, 255, 256, 257, 300, 700} {
@@ -62,7 +62,7 @@ func TestFlipKernelsAgree(t *testing.T) {
 			require.Equal(t, want, portable, "portable, bound %d, n = %d", bound, n) // padding columns add 0
 			built := append([]int32(nil), acc...)
 			addFlipsUnits(built, rows, flips)
-			require.Equal(t, want, built, "%s, bound %d, n = %d", FlipKernel(), bound, n)
+			require.Equal(t, want, built, "%s, bound %d, n = %d", Kernels(), bound, n)
 		}
 	}
 }

@@ -1,10 +1,9 @@
 package herding
 
 import (
-	"math/bits"
-
 	"gonum.org/v1/gonum/floats"
 
+	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
 )
 
@@ -87,7 +86,7 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
-				gram.set(r, m, agreement(signs[r], signs[m], d))
+				gram.set(r, m, bitcols.Agreement(signs[r], signs[m], d))
 			}
 			for j, v := range data.row(r) {
 				xrows.set(r, j, int(v))
@@ -97,7 +96,7 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	parallel.For(k, 4, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			for r := 0; r < n; r++ {
-				inc.h[i*n+r] = int32(dot(p.Row(i), data.row(r)) + p.B[i])
+				inc.h[i*n+r] = int32(dotExact(p.Row(i), data.row(r)) + p.B[i])
 			}
 		}
 	})
@@ -136,15 +135,6 @@ func packSignsInto(dst []uint64, x []float64) {
 			dst[j/64] |= 1 << (j % 64)
 		}
 	}
-}
-
-// agreement is x . y for +-1 vectors of length d packed by packSigns: d - 2 (differing bits).
-func agreement(x, y []uint64, d int) int {
-	diff := 0
-	for w := range x {
-		diff += bits.OnesCount64(x[w] ^ y[w])
-	}
-	return d - 2*diff
 }
 
 // positive applies the pending field update, takes the hidden states and energies from
@@ -211,7 +201,7 @@ func (inc *incremental) advance(xs, zs, db []float64) {
 	N := float64(inc.n)
 	packSignsInto(inc.xsBits, xs)
 	for r := 0; r < inc.n; r++ {
-		dot := float64(agreement(inc.signs[r], inc.xsBits, inc.d)) // x_r . x*, in [-D, D]
+		dot := float64(bitcols.Agreement(inc.signs[r], inc.xsBits, inc.d)) // x_r . x*, in [-D, D]
 		inc.cx[r] += inc.rowSum[r] - N*dot
 		inc.nd[0][r], inc.nd[1][r] = int32(-N*dot), int32(N*dot)
 	}

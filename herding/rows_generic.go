@@ -8,9 +8,6 @@ import "gonum.org/v1/gonum/floats"
 // gives the same bits): gonum's dot product in this build.
 func dotExact(a, b []float64) float64 { return floats.Dot(a, b) }
 
-// dot is the dot product of the initial fields (integer values): dotExact.
-func dot(a, b []float64) float64 { return dotExact(a, b) }
-
 // addSigned is addSignedPortable in this build.
 func addSigned(acc, row []float64, plus bool) { addSignedPortable(acc, row, plus) }
 

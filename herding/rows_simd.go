@@ -44,9 +44,6 @@ func dotExact(a, b []float64) float64 {
 	return sum
 }
 
-// dot is the dot product of the initial fields (integer values): dotExact.
-func dot(a, b []float64) float64 { return dotExact(a, b) }
-
 // addSigned is addSignedPortable with AVX-512.
 func addSigned(acc, row []float64, plus bool) {
 	if !useAVX512 {

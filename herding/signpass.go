@@ -12,7 +12,7 @@ import "math"
 // forms give the same bits (tested).
 
 // fieldRow32 is one hidden unit's int32 fields h over the data and, when a is not nil, the
-// pending update h += a + nd + db (nd: -N z*_i (x_n . x*), see incremental.record).
+// pending update h += a + nd + db (nd: -N z*_i (x_n . x*), see incremental.advance).
 type fieldRow32 struct {
 	h, a, nd []int32
 	db       int32
