@@ -21,9 +21,11 @@
 // reference per K (ten class units), the accuracy per set of register formats (the
 // functional model is the lane arithmetic: the tile does not change it), the dynamics per
 // tiled Arch, and the synthesis per design: SHA-256 of the files synthesis reads (the
-// generated .v, .hex, .pcf) and the synthesis options. A width that does not change the
-// Verilog (say the energy register in mode H, which the tiled core does not hold) does
-// not re-run Yosys and nextpnr.
+// generated .v, .hex, .pcf) and the synthesis options, so that identical designs share
+// one run of Yosys and nextpnr. Today every register width changes the design (the board
+// top's IDENT reply carries rtlgen.DesignID, a hash of the whole Arch), and so does the
+// split (the load image holds its training rows): in practice only equal Archs on the
+// same data share a synthesis.
 //
 // # Results
 //
@@ -37,7 +39,7 @@
 //
 // # Narrowing
 //
-// From the widest bit-exact point of the first K and tile it reads the ranges the model
+// From the widest bit-exact point of the first K it reads the ranges the model
 // logged (every register in the dynamics run; W, b, c and the energies in all ten
 // accuracy runs), proposes each register at the narrowest width holding its range plus a
 // margin, tightens the swept groups to the narrowest width a grid point reached within the

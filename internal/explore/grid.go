@@ -121,17 +121,6 @@ func hash16(s string) string {
 	return fmt.Sprintf("%016x", h.Sum64())
 }
 
-// accKey names the accuracy of a set of registers (shared by points that differ only in
-// the tile).
-func (p Point) accKey() string {
-	return fmt.Sprintf("acc/K%d-%s-%s", p.K, p.Mode, hash16(regsText(p.laneArch())))
-}
-
-// dynKey names the dynamics of the tiled Arch.
-func (p Point) dynKey() string {
-	return fmt.Sprintf("dyn/K%d-%s-T%d-%s", p.K, p.Mode, p.Tile, hash16(regsText(p.arch)+fmt.Sprintf("|T=%d", p.Tile)))
-}
-
 // Points lists the grid in its fixed order: K, tile, W, accumulators, energies, overflow.
 func (g Grid) Points(sz Sizes) []Point {
 	var out []Point
@@ -232,7 +221,7 @@ func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpo
 	a := datapath.DefaultArch(k, sz.D, sz.N, datapath.DefaultLanes(k), herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
 	a.Lanes, a.Tile = 0, tile
 	for r, bits := range widths {
-		a.Regs[r] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}, Overflow: o}
+		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
 	}
 	for r := range a.Regs {
 		a.Regs[r].Overflow = o
