@@ -17,7 +17,6 @@ import (
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/explore"
-	"herdsim/internal/sweep"
 	"herdsim/synth"
 )
 
@@ -93,22 +92,10 @@ ranges the model logged and runs the proposal as one more point.`,
 		RunE:        func(cmd *cobra.Command, _ []string) error { return runExplore(cmd, &f) },
 	}
 	f.register(cmd.Flags())
-	var mergeDir string
-	merge := &cobra.Command{
-		Use:   "merge --out DIR [FOLDER...]",
-		Short: "Gather the units of shard folders into --out and write the results",
-		Long: `merge copies the finished units of every FOLDER (shards of one plan) into --out: every folder
-must have run the same plan (plan.json), and a unit present in two places must have the same bytes.
-It then writes the results with the settings of the plan, which needs every unit of the grid.`,
-		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, from []string) error {
-			if mergeDir == "" {
-				return fmt.Errorf("--out: an output folder is required")
-			}
-			return mergeExplore(cmd, mergeDir, f.uspsDir, from)
-		},
-	}
-	merge.Flags().StringVar(&mergeDir, "out", "", "the merged output folder")
+	var merge *cobra.Command
+	merge = newMergeCommand("units", "results", "", func(_ io.Writer, out string, from []string) error {
+		return mergeExplore(merge, out, f.uspsDir, from)
+	})
 	merge.Flags().StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
 	cmd.AddCommand(merge)
 	return cmd
@@ -153,27 +140,6 @@ func regNames() []string {
 	return out
 }
 
-// parseWidthList reads widths (sweep.ParseWidths) where "auto" is 0.
-func parseWidthList(flag, s string) ([]int, error) {
-	var out []int
-	var rest []string
-	for _, part := range strings.Split(s, ",") {
-		if strings.TrimSpace(part) == "auto" {
-			out = append(out, 0)
-			continue
-		}
-		rest = append(rest, part)
-	}
-	if len(rest) > 0 {
-		ws, err := sweep.ParseWidths(strings.Join(rest, ","))
-		if err != nil {
-			return nil, fmt.Errorf("--%s %q: %w", flag, s, err)
-		}
-		out = append(out, ws...)
-	}
-	return out, nil
-}
-
 // parseIntList reads a comma-separated list of positive integers.
 func parseIntList(flag, s string) ([]int, error) {
 	var out []int
@@ -201,13 +167,13 @@ func (f *exploreFlags) options(log io.Writer) (explore.Options, error) {
 	if o.Grid.Tiles, err = parseIntList("tile", f.tiles); err != nil {
 		return o, err
 	}
-	if o.Grid.WeightBits, err = parseWidthList("weight-bits", f.weightBits); err != nil {
+	if o.Grid.WeightBits, err = parseWidthList("weight-bits", "auto", f.weightBits); err != nil {
 		return o, err
 	}
-	if o.Grid.AccBits, err = parseWidthList("acc-bits", f.accBits); err != nil {
+	if o.Grid.AccBits, err = parseWidthList("acc-bits", "auto", f.accBits); err != nil {
 		return o, err
 	}
-	if o.Grid.EnergyBits, err = parseWidthList("energy-bits", f.energy); err != nil {
+	if o.Grid.EnergyBits, err = parseWidthList("energy-bits", "auto", f.energy); err != nil {
 		return o, err
 	}
 	if o.Grid.Overflows, err = parseOverflows(f.overflow); err != nil {

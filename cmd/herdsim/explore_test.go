@@ -13,10 +13,10 @@ import (
 )
 
 func TestExploreWidthLists(t *testing.T) {
-	ws, err := parseWidthList("weight-bits", "auto,14:18:2,20")
+	ws, err := parseWidthList("weight-bits", "auto", "auto,14:18:2,20")
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 14, 16, 18, 20}, ws, "auto is 0, then the widths in order")
-	_, err = parseWidthList("acc-bits", "12,x")
+	_, err = parseWidthList("acc-bits", "auto", "12,x")
 	require.ErrorContains(t, err, "--acc-bits")
 	_, err = parseIntList("tile", "4,0")
 	require.ErrorContains(t, err, "--tile")

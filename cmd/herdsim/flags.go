@@ -12,6 +12,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/internal/sweep"
 )
 
 // dataFlags choose the data set; herd, lockstep and vectors share them.
@@ -222,4 +223,26 @@ func applyRegFlag(a *datapath.Arch, spec string) error {
 		a.Regs[r].Overflow = mode
 	}
 	return nil
+}
+
+// parseWidthList reads a list of widths (sweep.ParseWidths: "16,18", "14:20:2") in which
+// keyword ("auto" for explore, "lossless" for usps) stands for the width 0.
+func parseWidthList(flag, keyword, s string) ([]int, error) {
+	var out []int
+	var rest []string
+	for _, part := range strings.Split(s, ",") {
+		if strings.EqualFold(strings.TrimSpace(part), keyword) {
+			out = append(out, 0)
+			continue
+		}
+		rest = append(rest, part)
+	}
+	if len(rest) > 0 {
+		ws, err := sweep.ParseWidths(strings.Join(rest, ","))
+		if err != nil {
+			return nil, fmt.Errorf("--%s %q: %w", flag, s, err)
+		}
+		out = append(out, ws...)
+	}
+	return out, nil
 }

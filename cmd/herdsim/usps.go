@@ -3,14 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
-	"herdsim/internal/sweep"
 	"herdsim/internal/usps"
 )
 
@@ -145,21 +143,9 @@ func (f *uspsFlags) datapathVariants(models []usps.Model) ([]usps.Model, error) 
 	if f.weightBits == "" {
 		return models, nil
 	}
-	var widths []int
-	var ranges []string
-	for _, part := range strings.Split(f.weightBits, ",") {
-		if strings.EqualFold(strings.TrimSpace(part), "lossless") {
-			widths = append(widths, 0)
-			continue
-		}
-		ranges = append(ranges, part)
-	}
-	if len(ranges) > 0 {
-		ws, err := sweep.ParseWidths(strings.Join(ranges, ","))
-		if err != nil {
-			return nil, fmt.Errorf("--weight-bits: %w", err)
-		}
-		widths = append(widths, ws...)
+	widths, err := parseWidthList("weight-bits", "lossless", f.weightBits)
+	if err != nil {
+		return nil, err
 	}
 	modes, err := parseOverflows(f.overflow)
 	if err != nil {
