@@ -78,7 +78,7 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	for _, g := range narrowGroups {
 		best := 0
 		for _, p := range same {
-			if p.TestError == nil || *p.TestError > *p.ReferenceTestError+o.Tolerance+1e-9 {
+			if !p.withinTolerance(o.Tolerance) {
 				continue
 			}
 			if w := p.arch.Regs[g.regs[0]].Format.Word; best == 0 || w < best {

@@ -121,7 +121,7 @@ func (e *explorer) results() (*Results, error) {
 				}
 				res.Points = append(res.Points, pr)
 				n.Verified = true
-				n.Accepted = pr.Fits != nil && *pr.Fits && pr.TestError != nil && *pr.TestError <= *pr.ReferenceTestError+e.opts.Tolerance+1e-9
+				n.Accepted = pr.Fits != nil && *pr.Fits && pr.withinTolerance(e.opts.Tolerance)
 			}
 		}
 	}
@@ -313,13 +313,20 @@ func ParetoSpeed(points []PointResult) []int {
 	})
 }
 
+// withinTolerance reports whether the point's test error is measured and at most its float
+// reference's plus tol percentage points. The errors are percentages of the same test
+// images, so the 1e-9 only absorbs the rounding of the sum.
+func (p PointResult) withinTolerance(tol float64) bool {
+	return p.TestError != nil && p.ReferenceTestError != nil && *p.TestError <= *p.ReferenceTestError+tol+1e-9
+}
+
 // Recommend picks the cheapest fitting point (fewest logic cells; then more iterations per
 // second; then label) whose test error is at most its float reference's plus tol
 // percentage points. Nil when no point qualifies.
 func Recommend(points []PointResult, tol float64) *Recommendation {
 	best := -1
 	for i, p := range points {
-		if !eligible(p) || p.LogicCells == nil || p.ReferenceTestError == nil || *p.TestError > *p.ReferenceTestError+tol+1e-9 {
+		if !eligible(p) || p.LogicCells == nil || !p.withinTolerance(tol) {
 			continue
 		}
 		if best < 0 || better(p, points[best]) {
