@@ -70,16 +70,10 @@ func (r *RBM) initFast(data *Signs) {
 		f.hsG, f.vsG = (k+visWidth-1)/visWidth, (d+hidWidth-1)/hidWidth
 		f.hs, f.vs = make([]uint8, n*f.hsG), make([]uint8, n*f.vsG)
 	}
+	// The data transposed, in groups of gradBits training rows (the rows past n, CD's
+	// reconstructions, are filled per step).
 	f.codeGroups = (rows + gradBits - 1) / gradBits
-	f.xCodes = make([]uint8, d*f.codeGroups)
-	for m := 0; m < n; m++ {
-		row := data.row(m)
-		for j := 0; j < d; j++ {
-			if row[j>>3]>>(j&7)&1 != 0 {
-				f.xCodes[j*f.codeGroups+m/gradBits] |= 1 << (m % gradBits)
-			}
-		}
-	}
+	f.xCodes = signtab.Codes(d, rows, gradBits, func(j, m int) bool { return m < n && data.plus(m, j) })
 	if r.cfg.Method == CD1 {
 		f.codes = make([]uint8, len(f.xCodes))
 	}

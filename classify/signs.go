@@ -45,9 +45,12 @@ func PackSigns(m *Matrix) (*Signs, error) {
 
 func (s *Signs) row(r int) []uint8 { return s.bits[r*s.stride : (r+1)*s.stride] }
 
+// plus reports whether value (r, j) is +1.
+func (s *Signs) plus(r, j int) bool { return s.bits[r*s.stride+j>>3]>>(j&7)&1 != 0 }
+
 // At returns value (r, j): +1 or -1.
 func (s *Signs) At(r, j int) float64 {
-	if s.bits[r*s.stride+j>>3]>>(j&7)&1 != 0 {
+	if s.plus(r, j) {
 		return 1
 	}
 	return -1
@@ -73,5 +76,5 @@ func (s *Signs) hiddenCodes() []uint8 {
 
 // codes returns every row's sign patterns in groups of width columns (signtab.Codes).
 func (s *Signs) codes(width int) []uint8 {
-	return signtab.Codes(s.Rows, s.Cols, width, func(r, j int) bool { return s.bits[r*s.stride+j>>3]>>(j&7)&1 != 0 })
+	return signtab.Codes(s.Rows, s.Cols, width, s.plus)
 }
