@@ -68,12 +68,13 @@ func TestUSPSMergeCommands(t *testing.T) {
 }
 
 func TestUSPSFlags(t *testing.T) {
-	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", units: unitFlags{shard: "1/3"}}
+	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", workers: 2, units: unitFlags{shard: "1/3"}}
 	opts, err := f.options(nil)
 	require.NoError(t, err)
 	require.Equal(t, []int{0}, opts.Splits)
 	require.Len(t, opts.Models, 5)
 	require.Equal(t, shard.Shard{Index: 1, Of: 3}, opts.Shard)
+	require.Equal(t, 2, opts.Workers)
 	f.quick = false
 	opts, err = f.options(nil)
 	require.NoError(t, err)
@@ -105,6 +106,7 @@ func TestUSPSFlags(t *testing.T) {
 		{[]string{"usps", "--out", t.TempDir(), "--models", "h9"}, `unknown model "H9"`},
 		{[]string{"usps", "--out", t.TempDir(), "--shard", "2/2"}, "--shard"},
 		{[]string{"usps", "--out", t.TempDir(), "--splits", "0"}, "--splits 0"},
+		{[]string{"usps", "--out", t.TempDir(), "--workers", "0"}, "--workers 0: must be at least 1"},
 		{[]string{"usps", "--out", t.TempDir(), "--usps-dir", "/no/such/dir"}, "/no/such/dir"},
 		{[]string{"usps", "merge", "--out", t.TempDir(), t.TempDir()}, "plan.json"},
 		{[]string{"usps", "--out", t.TempDir(), "--models", "mlr", "--weight-bits", "12"}, "need a herding model"},

@@ -2,6 +2,7 @@ package usps
 
 import (
 	"fmt"
+	"sync"
 
 	"herdsim/classify"
 	"herdsim/datapath"
@@ -27,9 +28,12 @@ type splitData struct {
 	validCounts []int // per digit
 	testCounts  []int
 
-	batch   *herding.Batch    // evalRows packed for herding (built on first use)
-	evalMat *classify.Matrix  // evalRows for the RBM (built on first use)
-	dpEval  *datapath.Vectors // evalRows for the datapath model (built on first use)
+	// evalRows prepared for each kind of model, built on first use (once, whichever of
+	// the units computed at once asks first).
+	batch                      *herding.Batch
+	evalMat                    *classify.Matrix
+	dpEval                     *datapath.Vectors
+	batchOnce, matOnce, dpOnce sync.Once
 }
 
 func loadSplit(src Source, split int, seed uint64) (*splitData, error) {
@@ -63,23 +67,19 @@ func repeat(v, n int) []int {
 func (s *splitData) d() int      { return s.train[0].D }
 func (s *splitData) nValid() int { return len(s.validLabels) }
 func (s *splitData) herdBatch() *herding.Batch {
-	if s.batch == nil {
-		s.batch = herding.NewBatch(s.evalRows, s.d())
-	}
+	s.batchOnce.Do(func() { s.batch = herding.NewBatch(s.evalRows, s.d()) })
 	return s.batch
 }
 
 func (s *splitData) rbmEval() *classify.Matrix {
-	if s.evalMat == nil {
-		s.evalMat = classify.FromSigns(s.evalRows, s.d())
-	}
+	s.matOnce.Do(func() { s.evalMat = classify.FromSigns(s.evalRows, s.d()) })
 	return s.evalMat
 }
 
 func (s *splitData) datapathEval() *datapath.Vectors {
-	if s.dpEval == nil {
+	s.dpOnce.Do(func() {
 		s.dpEval = datapath.NewVectors(&dataset.Binary{Name: "evaluation images", D: s.d(), Rows: s.evalRows})
-	}
+	})
 	return s.dpEval
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync"
 
 	"herdsim/classify"
 	"herdsim/internal/progress"
@@ -17,6 +18,10 @@ type Options struct {
 	Out      string      // output folder (created if missing)
 	Shard    shard.Shard // this run's shard; the zero Shard runs the whole grid
 	MaxUnits int         // stop after running this many units (0: no limit)
+	// Workers is how many units are computed at once (0 or 1: one at a time). Each unit
+	// also shares its own work among the cores; two at once keep both cores busy through
+	// the serial parts (the search, the RBM's sampling). The results do not depend on it.
+	Workers int
 	// Direct runs herding in the direct form (every field and evaluation energy from W) instead
 	// of the flip-driven one: the same bits (tested), slower; for timing the two.
 	Direct bool
@@ -40,7 +45,7 @@ func Run(ctx context.Context, src Source, opts Options) (*Summary, error) {
 	r := &runner{src: src, opts: &opts, grid: grid}
 	job := units.Job[Record]{
 		Folder: units.Folder(opts.Out), Plan: opts.Plan.file(), Units: plan(grid),
-		Shard: opts.Shard, MaxUnits: opts.MaxUnits, Workers: 1,
+		Shard: opts.Shard, MaxUnits: opts.MaxUnits, Workers: opts.Workers,
 		Check:   func(i int, rec *Record) error { return rec.check(grid[i], settings(grid[i], &opts, nil)) },
 		Begin:   r.begin,
 		Compute: r.compute,
@@ -63,22 +68,25 @@ func (o *Options) check() error {
 	return o.Plan.Validate()
 }
 
-// runner computes the units one at a time, loading each split once, with a progress bar
-// over their estimated work.
+// runner computes the units (Workers at once), loading each split once, with a progress
+// bar over their estimated work.
 type runner struct {
 	src  Source
 	opts *Options
 	grid []Unit
-	data *splitData
 	sz   sizes
 	bar  *meter
+
+	mu     sync.Mutex
+	splits map[int]*splitData // the splits in use; a split is read-only once loaded
 }
 
 func (r *runner) begin(todo []int) error {
-	if err := r.load(r.grid[todo[0]].Split); err != nil {
+	data, err := r.load(r.grid[todo[0]].Split)
+	if err != nil {
 		return err
 	}
-	r.sz = sizes{train: r.data.train[0].N(), eval: len(r.data.evalRows)}
+	r.sz = sizes{train: data.train[0].N(), eval: len(data.evalRows)}
 	pending := make([]Unit, len(todo))
 	for k, i := range todo {
 		pending[k] = r.grid[i]
@@ -87,26 +95,46 @@ func (r *runner) begin(todo []int) error {
 	return nil
 }
 
-func (r *runner) load(split int) error {
-	if r.data != nil && r.data.split == split {
-		return nil
+// load returns split's data, loading it on first use. The plan runs split by split, so
+// splits below the one asked for are finished (but for a unit still running, which holds
+// its own reference) and are let go.
+func (r *runner) load(split int) (*splitData, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if data := r.splits[split]; data != nil {
+		return data, nil
 	}
 	data, err := loadSplit(r.src, split, r.opts.SplitSeed)
-	r.data = data
-	return err
+	if err != nil {
+		return nil, err
+	}
+	for s := range r.splits {
+		if s < split {
+			delete(r.splits, s)
+		}
+	}
+	if r.splits == nil {
+		r.splits = map[int]*splitData{}
+	}
+	r.splits[split] = data
+	return data, nil
 }
 
 func (r *runner) compute(ctx context.Context, i int) (*Record, error) {
 	u := r.grid[i]
-	if err := r.load(u.Split); err != nil {
-		return nil, err
-	}
-	before := r.bar.done
-	rec, err := compute(ctx, u, r.opts, r.data, r.bar.add)
+	data, err := r.load(u.Split)
 	if err != nil {
 		return nil, err
 	}
-	r.bar.add(unitCost(u, r.opts, r.sz) - (r.bar.done - before)) // baselines report their work at the end
+	reported := 0.0
+	rec, err := compute(ctx, u, r.opts, data, func(work float64) {
+		reported += work
+		r.bar.add(work)
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.bar.add(unitCost(u, r.opts, r.sz) - reported) // baselines report their work at the end
 	return rec, nil
 }
 
@@ -149,9 +177,11 @@ func unitCost(u Unit, opts *Options, sz sizes) float64 {
 	return l*float64(opts.Learn) + c*float64(opts.Collect)
 }
 
-// meter turns estimated work into progress-bar counts (millions of operations).
+// meter turns estimated work into progress-bar counts (millions of operations), from
+// every unit running at once.
 type meter struct {
 	bar   *progress.Bar
+	mu    sync.Mutex
 	done  float64
 	shown int
 }
@@ -167,6 +197,8 @@ func newMeter(units []Unit, opts *Options, sz sizes) *meter {
 }
 
 func (m *meter) add(work float64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.done += work
 	if n := int(m.done/1e6) - m.shown; n > 0 {
 		m.bar.Add(n)

@@ -236,6 +236,27 @@ func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
 	require.Equal(t, read(t, filepath.Join(one, "units/split1/CD1/class4.json")), read(t, filepath.Join(four, "units/split1/CD1/class4.json")))
 }
 
+// Units computed several at once (sharing the splits' data and the progress bar) give
+// the bytes of one at a time: every unit file and the results.
+func TestSameBytesForAnyWorkers(t *testing.T) {
+	one, three := t.TempDir(), t.TempDir()
+	run(t, one, nil)
+	s := run(t, three, func(o *Options) { o.Workers = 3 })
+	require.Equal(t, 84, s.Ran)
+	units := 0
+	require.NoError(t, filepath.WalkDir(filepath.Join(one, "units"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(one, path)
+		require.Equal(t, read(t, path), read(t, filepath.Join(three, rel)), rel)
+		units++
+		return nil
+	}))
+	require.Equal(t, 84, units)
+	require.Equal(t, read(t, filepath.Join(one, "results.json")), read(t, filepath.Join(three, "results.json")))
+}
+
 // The direct form of herding (every field and evaluation energy from W) gives the
 // flip-driven form's bytes: units and results.
 func TestDirectFormGivesTheSameBytes(t *testing.T) {
