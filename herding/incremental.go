@@ -1,8 +1,6 @@
 package herding
 
 import (
-	"gonum.org/v1/gonum/floats"
-
 	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
 )
@@ -29,26 +27,13 @@ import (
 // among the cores (parallel.Share), each worker with its own partial energies (exact int64
 // sums, added in any order).
 type incremental struct {
-	k, n   int
-	h      []int32    // H^T, K x N: row i holds the fields of hidden unit i for every data vector
-	a      []int32    // A^T = (G Z)^T, K rows of gram.width(), moved along the flips (|A| <= N D < 2^31)
-	cx     []float64  // c . x_n, N
-	rowSum []float64  // x_n . sum_m x_m, N
-	gram   *flipRows  // G, N x N (symmetric, integers in [-D, D])
-	xrows  *flipRows  // the data rows, N x D
-	p      []int32    // the positive term P = Z^T X, K rows of xrows.width(), moved along the flips like A
-	pb     []float64  // sum_n z_ni, K
-	zT     []int8     // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
-	d      int        // D
-	signs  [][]uint64 // the data vectors as bits (packSigns), for x_n . x* by popcount
-	xsBits []uint64   // scratch: x* as bits
-
-	// The update recorded by advance and applied by the next pass: h += a + nd + db with
-	// nd = -N z*_i (x_n . x*), held for both signs of z*_i.
-	pending bool
-	nd      [2][]int32 // [0]: -N (x_n . x*), for z*_i = +1; [1]: +N (x_n . x*), for z*_i = -1
-	zNeg    []bool     // z*_i = -1, K
-	db      []int32    // db, K; empty when b does not grow
+	fieldSet           // over the data: A = G Z, with its own row stride gram.width()
+	n        int       // N
+	gram     *flipRows // G, N x N (symmetric, integers in [-D, D])
+	xrows    *flipRows // the data rows, N x D
+	p        []int32   // the positive term P = Z^T X, K rows of xrows.width(), moved along the flips like A
+	pb       []float64 // sum_n z_ni, K
+	zT       []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
 
 	scratch []*unitScratch // per worker of positive
 }
@@ -76,13 +61,9 @@ func fieldsFit(d int, maxW, maxB float64) bool { return float64(d)*maxW+maxB <= 
 func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 	n, k, d := data.n, p.K, data.d
 	gram, xrows := newFlipRows(n, n, d), newFlipRows(n, d, 1)
-	aw := gram.width()
-	inc := &incremental{k: k, n: n, h: make([]int32, k*n), a: make([]int32, k*aw),
-		cx: make([]float64, n), rowSum: make([]float64, n), gram: gram, xrows: xrows,
-		p: make([]int32, k*xrows.width()), pb: make([]float64, k), zT: startStates(k * n),
-		nd: [2][]int32{make([]int32, n), make([]int32, n)}, zNeg: make([]bool, k)}
-	signs := packSigns(data)
-	inc.d, inc.signs, inc.xsBits = d, signs, make([]uint64, len(signs[0]))
+	inc := &incremental{fieldSet: newFieldSet(data, p, sumX, gram.width()), n: n, gram: gram, xrows: xrows,
+		p: make([]int32, k*xrows.width()), pb: make([]float64, k), zT: startStates(k * n)}
+	signs := inc.signs
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			for m := 0; m < n; m++ {
@@ -93,21 +74,7 @@ func newIncremental(data *vectors, p *Params, sumX []float64) *incremental {
 			}
 		}
 	})
-	parallel.For(k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			for r := 0; r < n; r++ {
-				inc.h[i*n+r] = int32(dotExact(p.Row(i), data.row(r)) + p.B[i])
-			}
-		}
-	})
-	for r := 0; r < n; r++ {
-		inc.cx[r] = floats.Dot(p.C, data.row(r))
-		inc.rowSum[r] = floats.Dot(sumX, data.row(r))
-	}
 	for i := 0; i < k; i++ {
-		for r, v := range inc.rowSum {
-			inc.a[i*aw+r] = int32(v)
-		}
 		inc.pb[i] = float64(n)
 		for j, v := range sumX {
 			inc.p[i*xrows.width()+j] = int32(v)
@@ -157,7 +124,7 @@ func (inc *incremental) positive(energy []float64) {
 		f := &s.flips[0]
 		for i := lo; i < hi; i++ {
 			f.reset()
-			signPass(inc.rowUpdate(i), inc.zT[i*n:(i+1)*n], s.energy, 0, f)
+			signPass(inc.rowUpdate(i, 0, n), inc.zT[i*n:(i+1)*n], s.energy, 0, f)
 			if len(f.up)+len(f.down) == 0 {
 				continue
 			}
@@ -176,57 +143,9 @@ func (inc *incremental) positive(energy []float64) {
 	}
 }
 
-// rowUpdate is hidden unit i's fields and, if one is pending, their update.
-func (inc *incremental) rowUpdate(i int) fieldRow32 {
-	n := inc.n
-	row := fieldRow32{h: inc.h[i*n : (i+1)*n]}
-	if inc.pending {
-		aw := inc.gram.width()
-		row.a, row.nd = inc.a[i*aw:i*aw+n], inc.nd[0]
-		if inc.zNeg[i] {
-			row.nd = inc.nd[1]
-		}
-		if len(inc.db) > 0 {
-			row.db = inc.db[i]
-		}
-	}
-	return row
-}
-
 // advance records one update of the parameters (pseudo-sample xs, zs, hidden-bias step
-// db or nil): c.x_n moves now, the fields in the next pass. An update
-// still pending (no pass ran since the last one) is applied first.
-func (inc *incremental) advance(xs, zs, db []float64) {
-	inc.flush()
-	N := float64(inc.n)
-	packSignsInto(inc.xsBits, xs)
-	for r := 0; r < inc.n; r++ {
-		dot := float64(bitcols.Agreement(inc.signs[r], inc.xsBits, inc.d)) // x_r . x*, in [-D, D]
-		inc.cx[r] += inc.rowSum[r] - N*dot
-		inc.nd[0][r], inc.nd[1][r] = int32(-N*dot), int32(N*dot)
-	}
-	for i, v := range zs {
-		inc.zNeg[i] = v < 0
-	}
-	inc.db = inc.db[:0]
-	for _, v := range db {
-		inc.db = append(inc.db, int32(v)) // |db| <= 2N
-	}
-	inc.pending = true
-}
-
-// flush applies a pending update in a pass of its own.
-func (inc *incremental) flush() {
-	if !inc.pending {
-		return
-	}
-	parallel.For(inc.k, 4, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			inc.rowUpdate(i).apply()
-		}
-	})
-	inc.pending = false
-}
+// db or nil): c.x_n moves now, the fields in the next pass.
+func (inc *incremental) advance(xs, zs, db []float64) { inc.record(inc.n, xs, zs, db) }
 
 // transpose writes the hidden states of the last sign pass into z, N x K.
 func (inc *incremental) transpose(z []int8) {

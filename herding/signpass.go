@@ -1,15 +1,13 @@
 package herding
 
-import "math"
-
 // The sign pass is the flip-driven form's pass over the fields (incremental.go): for one
 // hidden unit it applies the pending field update, takes the unit's states' signs, adds |h|
 // to the energies and notes every state that flipped. The engine's fields are int32
 // (exact while |h| < 2^31, which the engine checks after every update), so a pass reads
 // and writes 4 bytes per field; with AVX-512 (signpass_simd.go, built with
 // GOEXPERIMENT=simd) it takes sixteen fields per instruction, in the portable form one at
-// a time. A Tracker's energy pass does the same on float64 fields without the signs. Both
-// forms give the same bits (tested).
+// a time. A Tracker's energy pass does the same without the signs. Both forms give the
+// same bits (tested).
 
 // fieldRow32 is one hidden unit's int32 fields h over the data and, when a is not nil, the
 // pending update h += a + nd + db (nd: -N z*_i (x_n . x*), see incremental.advance).
@@ -57,11 +55,12 @@ func signPassPortable(row fieldRow32, zrow []int8, energy []int64, lo int, flips
 }
 
 // energyPassPortable applies row's pending update and adds |h| to the energies: the sign
-// pass without the signs, on a Tracker's float64 fields.
-func energyPassPortable(row fieldRow, energy []float64) {
+// pass without the signs (a Tracker's).
+func energyPassPortable(row fieldRow32, energy []int64) {
 	row.apply()
 	energy = energy[:len(row.h)]
 	for r, v := range row.h {
-		energy[r] += math.Abs(v)
+		m := v >> 31
+		energy[r] += int64((v ^ m) - m)
 	}
 }

@@ -8,4 +8,4 @@ func signPass(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFl
 }
 
 // energyPass is energyPassPortable in this build (see signpass.go).
-func energyPass(row fieldRow, energy []float64) { energyPassPortable(row, energy) }
+func energyPass(row fieldRow32, energy []int64) { energyPassPortable(row, energy) }

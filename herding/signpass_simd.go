@@ -24,34 +24,21 @@ func signPass(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFl
 // signVectors is signPass on every whole vector of sixteen fields; it returns the number
 // of fields done.
 func signVectors(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFlips) int {
-	h := row.h
-	n := len(h) / 16 * 16
+	n := len(row.h) / 16 * 16
 	zrow, energy = zrow[:n], energy[:n]
 	zero, db := archsimd.BroadcastInt32x16(0), archsimd.BroadcastInt32x16(row.db)
-	var a, nd []int32
-	if row.a != nil {
-		a, nd = row.a[:n], row.nd[:n]
-	}
 	for r := 0; r < n; r += 16 {
-		hp := (*[16]int32)(h[r:])
-		v := archsimd.LoadInt32x16(hp)
-		if a != nil {
-			v = v.Add(archsimd.LoadInt32x16((*[16]int32)(a[r:])).Add(archsimd.LoadInt32x16((*[16]int32)(nd[r:]))).Add(db))
-			v.Store(hp)
-		}
+		v := updatedFields(row, r, db)
 		if changed := v.Less(zero).ToBits() ^ negativeBits16(zrow[r:]); changed != 0 {
 			noteFlips(changed, zrow[r:r+16], lo+r, flips)
 		}
-		abs := v.Abs() // |h| < 2^31: no field is -2^31
-		e0, e1 := (*[8]int64)(energy[r:]), (*[8]int64)(energy[r+8:])
-		archsimd.LoadInt64x8(e0).Add(abs.GetLo().ExtendToInt64()).Store(e0)
-		archsimd.LoadInt64x8(e1).Add(abs.GetHi().ExtendToInt64()).Store(e1)
+		addMagnitudes(energy[r:], v)
 	}
 	return n
 }
 
-// energyPass is energyPassPortable, eight fields at a time with AVX-512.
-func energyPass(row fieldRow, energy []float64) {
+// energyPass is energyPassPortable, sixteen fields at a time with AVX-512.
+func energyPass(row fieldRow32, energy []int64) {
 	if !useAVX512 {
 		energyPassPortable(row, energy)
 		return
@@ -62,24 +49,35 @@ func energyPass(row fieldRow, energy []float64) {
 }
 
 // energyVectors applies row's pending update and adds |h| to the energies for every whole
-// vector of eight fields; it returns the number of fields done.
-func energyVectors(row fieldRow, energy []float64) int {
-	h := row.h
-	n := len(h) / 8 * 8
-	magnitude := archsimd.BroadcastUint64x8(1<<63 - 1)
-	scale, db := archsimd.BroadcastFloat64x8(row.scale), archsimd.BroadcastFloat64x8(row.db)
-	for r := 0; r < n; r += 8 {
-		hp := (*[8]float64)(h[r:])
-		v := archsimd.LoadFloat64x8(hp)
-		if row.a != nil {
-			a := archsimd.LoadInt32x8((*[8]int32)(row.a[r:])).ConvertToFloat64()
-			v = v.Add(a.Add(archsimd.LoadFloat64x8((*[8]float64)(row.dot[r:])).Mul(scale)).Add(db))
-			v.Store(hp)
-		}
-		ep := (*[8]float64)(energy[r:])
-		archsimd.LoadFloat64x8(ep).Add(v.AsUint64x8().And(magnitude).AsFloat64x8()).Store(ep)
+// vector of sixteen fields; it returns the number of fields done.
+func energyVectors(row fieldRow32, energy []int64) int {
+	n := len(row.h) / 16 * 16
+	energy = energy[:n]
+	db := archsimd.BroadcastInt32x16(row.db)
+	for r := 0; r < n; r += 16 {
+		addMagnitudes(energy[r:], updatedFields(row, r, db))
 	}
 	return n
+}
+
+// updatedFields returns the sixteen fields of row from r on, with the pending update (if
+// any) applied and stored.
+func updatedFields(row fieldRow32, r int, db archsimd.Int32x16) archsimd.Int32x16 {
+	hp := (*[16]int32)(row.h[r:])
+	v := archsimd.LoadInt32x16(hp)
+	if row.a != nil {
+		v = v.Add(archsimd.LoadInt32x16((*[16]int32)(row.a[r:])).Add(archsimd.LoadInt32x16((*[16]int32)(row.nd[r:]))).Add(db))
+		v.Store(hp)
+	}
+	return v
+}
+
+// addMagnitudes adds |v| to the sixteen energies from energy[0] on.
+func addMagnitudes(energy []int64, v archsimd.Int32x16) {
+	abs := v.Abs() // |h| < 2^31: no field is -2^31
+	e0, e1 := (*[8]int64)(energy[0:]), (*[8]int64)(energy[8:])
+	archsimd.LoadInt64x8(e0).Add(abs.GetLo().ExtendToInt64()).Store(e0)
+	archsimd.LoadInt64x8(e1).Add(abs.GetHi().ExtendToInt64()).Store(e1)
 }
 
 // negativeBits16 returns bit j set where z[j] = -1, for the first sixteen states.

@@ -1,7 +1,6 @@
 package herding
 
 import (
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,34 +11,29 @@ import (
 // The build's sign pass (AVX-512 under GOEXPERIMENT=simd) gives the portable pass's
 // fields, states, energies and flips, with and without a pending update, for lengths with
 // and without a tail, with fields at 0 (ties go to +1) and at the int32 extremes, and
-// states that flip; its energy pass (a Tracker's, float64) the portable one's fields and
-// energies, with fields at +0 and -0.
+// states that flip; its energy pass (a Tracker's) the portable one's fields and energies.
 func TestSignPassesAgree(t *testing.T) {
 	t.Logf("kernels: %s", Kernels())
 	src := splitmix.New(9)
 	for _, n := range []int{1, 7, 8, 9, 15, 16, 17, 64, 350, 351} {
 		for _, pending := range []bool{false, true} {
-			h, fh := make([]int32, n), make([]float64, n)
-			a, nd, dot := make([]int32, n), make([]int32, n), make([]float64, n)
-			z, energy, fenergy := make([]int8, n), make([]int64, n), make([]float64, n)
+			h, a, nd := make([]int32, n), make([]int32, n), make([]int32, n)
+			z, energy := make([]int8, n), make([]int64, n)
 			for r := range n {
 				h[r] = int32(src.Below(2001)) - 1000
-				fh[r] = float64(h[r])
 				switch src.Below(8) {
 				case 0:
-					h[r], fh[r] = 0, 0
+					h[r] = 0
 				case 1:
-					h[r], fh[r] = 1<<31-1, math.Copysign(0, -1)
+					h[r] = 1<<31 - 1
 				case 2:
 					h[r] = -(1<<31 - 1)
 				}
-				a[r], dot[r] = int32(src.Below(201))-100, float64(int(src.Below(33))-16)
-				nd[r] = int32(-7 * dot[r])
+				a[r], nd[r] = int32(src.Below(201))-100, -7*(int32(src.Below(33))-16)
 				if pending && (h[r] > 1<<30 || h[r] < -(1<<30)) {
 					h[r] /= 2 // the update must not leave int32
 				}
 				z[r], energy[r] = int8(2*src.Below(2))-1, int64(src.Below(1000))
-				fenergy[r] = float64(energy[r])
 			}
 			row := func(h []int32) fieldRow32 {
 				if !pending {
@@ -47,17 +41,11 @@ func TestSignPassesAgree(t *testing.T) {
 				}
 				return fieldRow32{h: h, a: a, nd: nd, db: 3}
 			}
-			frow := func(h []float64) fieldRow {
-				if !pending {
-					return fieldRow{h: h}
-				}
-				return fieldRow{h: h, a: a, dot: dot, scale: -7, db: 3}
-			}
 			// The energy pass (a Tracker's) first, on copies.
-			eh, ee := append([]float64(nil), fh...), append([]float64(nil), fenergy...)
-			wh, we := append([]float64(nil), fh...), append([]float64(nil), fenergy...)
-			energyPassPortable(frow(wh), we)
-			energyPass(frow(eh), ee)
+			eh, ee := append([]int32(nil), h...), append([]int64(nil), energy...)
+			wh, we := append([]int32(nil), h...), append([]int64(nil), energy...)
+			energyPassPortable(row(wh), we)
+			energyPass(row(eh), ee)
 			require.Equal(t, wh, eh, "n=%d pending=%v: energy pass fields", n, pending)
 			require.Equal(t, we, ee, "n=%d pending=%v: energy pass energies", n, pending)
 
@@ -84,4 +72,7 @@ func TestSignPassesAgree(t *testing.T) {
 	require.Equal(t, []int8{1, 1, -1, -1}, z)
 	require.Equal(t, []int64{0, 5 + 1<<31 - 1, 2, 1<<31 - 1}, energy)
 	require.Equal(t, unitFlips{up: []int32{10, 11}, down: []int32{12, 13}}, f)
+	energy = []int64{1, 0, 0, 0}
+	energyPassPortable(fieldRow32{h: []int32{0, 1<<31 - 1, -2, -(1<<31 - 1)}}, energy)
+	require.Equal(t, []int64{1, 1<<31 - 1, 2, 1<<31 - 1}, energy)
 }

@@ -17,13 +17,14 @@ import (
 // incremental fields (the direct or unscaled form, or decoupled herding) Energies
 // computes them directly.
 type Tracker struct {
-	fields // over the set: A = G_E Z
-	e      *Engine
-	set    vectors
-	gramT  *flipRows   // G_E^T, N x M: row r is x_r . e_m for every m
-	zprevT []int8      // the Z the last advance applied (K x N; +1 at the start, see flips.go)
-	flips  []unitFlips // per hidden unit, its flips since zprevT (storage reused every step)
-	stale  bool        // the incremental update no longer applies: compute directly
+	fieldSet // over the set: A = G_E Z
+	e        *Engine
+	set      vectors
+	gramT    *flipRows   // G_E^T, N x M: row r is x_r . e_m for every m
+	zprevT   []int8      // the Z the last advance applied (K x N; +1 at the start, see flips.go)
+	flips    []unitFlips // per hidden unit, its flips since zprevT (storage reused every step)
+	stale    bool        // the incremental update no longer applies: compute directly
+	energy   []int64     // scratch of Energies: sum_i |h_im|, M
 }
 
 // Track starts keeping the energies of b current from the engine's present parameters.
@@ -37,7 +38,7 @@ func (e *Engine) Track(b *Batch) *Tracker {
 	}
 	n, m := e.n, tr.set.n
 	tr.gramT = newFlipRows(n, m, e.data.d)
-	tr.fields = newFields(&tr.set, &e.p, e.sumX, tr.gramT.width())
+	tr.fieldSet, tr.energy = newFieldSet(&tr.set, &e.p, e.sumX, tr.gramT.width()), make([]int64, m)
 	tr.zprevT, tr.flips = startStates(e.cfg.Hidden*n), make([]unitFlips, e.cfg.Hidden)
 	parallel.For(n, 8, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
@@ -61,9 +62,13 @@ func (tr *Tracker) Energies(out []float64) {
 	}
 	m, k := tr.m, tr.e.cfg.Hidden
 	parallel.For(m, 64, func(lo, hi int) {
-		copy(out[lo:hi], tr.cx[lo:hi])
+		sums := tr.energy[lo:hi]
+		clear(sums)
 		for i := 0; i < k; i++ {
-			energyPass(tr.rowUpdate(i, lo, hi), out[lo:hi])
+			energyPass(tr.rowUpdate(i, lo, hi), sums)
+		}
+		for r, v := range sums {
+			out[lo+r] = tr.cx[lo+r] + float64(v) // exact: every value an integer below 2^53
 		}
 	})
 	tr.pending = false
@@ -85,5 +90,5 @@ func (tr *Tracker) advance(zT []int8, xs, zs, db []float64) {
 		addFlipsUnits(tr.a[lo*w:hi*w], tr.gramT, tr.flips[lo:hi])
 	})
 	copy(tr.zprevT, zT)
-	tr.record(&tr.set, n, xs, zs, db)
+	tr.record(n, xs, zs, db)
 }
