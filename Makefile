@@ -102,9 +102,11 @@ usps-pack:
 	cp $(USPS_OUT)/plan.json $(USPS_OUT)/timing.jsonl $(USPS_ARCHIVE)/
 	for f in results.json results.md results.png; do [ ! -e $(USPS_OUT)/$$f ] || cp $(USPS_OUT)/$$f $(USPS_ARCHIVE)/; done
 
-# The grid's wall time: the sum of its units' times (timing.jsonl), in hours.
+# The sum of the grid's unit times (timing.jsonl), in hours. Units run --workers at a time
+# (default GOMAXPROCS), so the grid's wall time is about this sum over the workers
+# (docs/usps.md has the measured wall time).
 usps-walltime:
-	@awk -F'"seconds":' '{split($$2, a, ","); s += a[1]; n++} END {printf "%d units, %.0f s = %.2f h\n", n, s, s/3600}' $(USPS_ARCHIVE)/timing.jsonl
+	@awk -F'"seconds":' '{split($$2, a, ","); s += a[1]; n++} END {printf "%d units, %.0f s = %.2f h of unit time\n", n, s, s/3600}' $(USPS_ARCHIVE)/timing.jsonl
 
 bench:
 	$(GO) test -run NONE -bench . -benchmem ./...
