@@ -78,9 +78,9 @@ bitstream: build
 	icepack $(FPGA_OUT)/synth/herd.asc $(FPGA_OUT)/herd.bin
 	@echo "wrote $(FPGA_OUT)/herd.bin (report: $(FPGA_OUT)/synth.json)"
 
-# The USPS experiment's full grid (docs/usps.md): 16 models x 4 splits, about 6 hours of
-# compute on this 2-core machine, so it runs over several sessions. Its finished units are
-# committed in results/usps-full/ (one xz tarball per split): usps-full unpacks them into
+# The USPS experiment's full grid (docs/usps.md): 16 models x 4 splits, 1 h 12 min from
+# scratch on this 2-core machine (two units at a time). Its finished units are committed
+# in results/usps-full/ (one xz tarball per split): usps-full unpacks them into
 # out/usps-full (keeping any newer local files) and resumes the grid; usps-pack repacks
 # what out/usps-full holds, to commit.
 USPS_OUT := out/usps-full
