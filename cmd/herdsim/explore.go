@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -38,7 +37,6 @@ type exploreFlags struct {
 	narrowMargin                int
 	narrowOverflow              string
 	out, uspsDir                string
-	workers                     int
 	units                       unitFlags
 }
 
@@ -128,7 +126,6 @@ func (f *exploreFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.narrowOverflow, "narrow-overflow", overflowFlagName(fixedpoint.Sat), "overflow mode of the proposal: wrap or sat")
 	fs.StringVar(&f.out, "out", "", "output folder (created if missing; reruns resume)")
 	fs.StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
-	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "units computed at once (a synthesis beside an accuracy run)")
 	f.units.register(fs, "units")
 }
 
@@ -209,7 +206,7 @@ func (f *exploreFlags) options(log io.Writer) (explore.Options, error) {
 	o.DynClass, o.DynIters = f.dynClass, f.dynIters
 	o.Synth = explore.SynthOptions{Target: f.target, FreqMHz: f.freq, Seeds: seeds}
 	o.Tolerance, o.Narrow, o.NarrowMargin, o.NarrowOverflow = f.tolerance, f.narrow, f.narrowMargin, nov
-	o.Out, o.Workers, o.MaxUnits, o.Log = f.out, f.workers, f.units.maxUnits, log
+	o.Out, o.Workers, o.MaxUnits, o.Log = f.out, f.units.workers, f.units.maxUnits, log
 	if o.Shard, err = f.units.parse(); err != nil {
 		return o, err
 	}

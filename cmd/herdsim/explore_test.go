@@ -23,7 +23,7 @@ func TestExploreWidthLists(t *testing.T) {
 }
 
 func TestExploreQuickPreset(t *testing.T) {
-	f := exploreFlags{quick: true, out: "x", target: "ice40-up5k", freq: 40, seeds: "1", narrowOverflow: "sat", mode: "SH", hidden: "100"}
+	f := exploreFlags{quick: true, out: "x", target: "ice40-up5k", freq: 40, seeds: "1", narrowOverflow: "sat", mode: "SH", hidden: "100", units: unitFlags{workers: 1}}
 	o, err := f.options(io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, []int{50}, o.Grid.Hidden, "the preset wins over --hidden")
@@ -52,6 +52,7 @@ func TestExploreRefusesBadFlags(t *testing.T) {
 		{[]string{"--weight-bits", "9:7"}, "--weight-bits"},
 		{[]string{"--seeds", "a"}, "--seeds"},
 		{[]string{"--shard", "2/2"}, "--shard"},
+		{[]string{"--workers", "0"}, "--workers 0: must be at least 1"},
 	} {
 		_, err := run(t, append([]string{"explore", "--out", t.TempDir()}, c.args...)...)
 		require.ErrorContains(t, err, c.want, c.args)

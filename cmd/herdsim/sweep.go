@@ -89,19 +89,18 @@ func sweepError(err error) error {
 
 // sweepFlags are the grid and run flags of herdsim sweep.
 type sweepFlags struct {
-	iters, lanes, workers int
-	vary                  []string
-	overflow, out         string
-	synth                 string
-	cross                 bool
-	units                 unitFlags
+	iters, lanes  int
+	vary          []string
+	overflow, out string
+	synth         string
+	cross         bool
+	units         unitFlags
 }
 
 func (f *sweepFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.IntVar(&f.iters, "iters", 500, "T, iterations per point")
 	fs.IntVar(&f.lanes, "lanes", 0, "L, hidden units computed in parallel (default min(K, 16))")
-	fs.IntVar(&f.workers, "workers", 0, "points run at once (default GOMAXPROCS)")
 	fs.StringArrayVar(&f.vary, "vary", nil, "GROUP=WIDTHS to sweep (repeatable), e.g. weight-bits=6:16, acc-bits=8,12,16, field=10:22:2")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap)+","+overflowFlagName(fixedpoint.Sat), "overflow modes to sweep: wrap, sat or wrap,sat")
 	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
@@ -138,9 +137,6 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 	if err != nil {
 		return sweep.Options{}, err
 	}
-	if f.workers < 0 {
-		return sweep.Options{}, fmt.Errorf("--workers %d: must not be negative", f.workers)
-	}
 	if f.iters <= 0 {
 		return sweep.Options{}, fmt.Errorf("--iters %d: must be positive", f.iters)
 	}
@@ -168,7 +164,7 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	setup := sweep.Setup{Data: set, Config: cfg, Lanes: lanes, Iterations: f.iters, Synth: f.synth}
-	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.workers, MaxUnits: f.units.maxUnits}, nil
+	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.units.workers, MaxUnits: f.units.maxUnits}, nil
 }
 
 // mergeSweep gathers shard folders into out (none: out alone) and writes the report.

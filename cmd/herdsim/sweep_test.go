@@ -64,13 +64,13 @@ func requireSameFiles(t *testing.T, want, got string, files ...string) {
 }
 
 // TestUnitCommandsShareFlags: sweep and usps run their units on internal/units with the
-// same flags (--shard, --max-units, --merge) and the same merge subcommand.
+// same flags (--shard, --max-units, --merge, --workers) and the same merge subcommand.
 func TestUnitCommandsShareFlags(t *testing.T) {
 	extra := map[string][]string{"sweep": {"--hidden", "4", "--vary", "W=10"}, "usps": {"--quick"}}
 	for _, c := range []string{"sweep", "usps"} {
 		help, err := run(t, c, "--help")
 		require.NoError(t, err)
-		for _, flag := range []string{"--shard string", "--max-units int", "--merge ", "--out string"} {
+		for _, flag := range []string{"--shard string", "--max-units int", "--merge ", "--workers int", "--out string"} {
 			require.Contains(t, help, flag, c)
 		}
 		help, err = run(t, c, "merge", "--help")
@@ -105,7 +105,7 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		{[]string{"--vary", "W=10", "--lanes", "9"}, "lanes L = 9 exceed hidden units K = 4"},
 		{[]string{"--vary", "W=10", "--form", "unscaled"}, "--form unscaled: the datapath runs the scaled form only"},
 		{[]string{"--vary", "W=10", "--mode", "X"}, `unknown mode "X"`},
-		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1"},
+		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1: must be at least 1"},
 		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
 		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "--vary with --cross: crossed groups weight-bits and W both set register W"},
 		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`},

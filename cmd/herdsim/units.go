@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -11,24 +12,30 @@ import (
 )
 
 // unitFlags are the flags of every command that runs a plan of units on internal/units
-// (sweep, usps): the same names and meaning in each.
+// (sweep, usps, explore): the same names and meaning in each.
 type unitFlags struct {
 	shard    string
 	maxUnits int
 	merge    bool
+	workers  int
 }
 
-// register adds --shard, --max-units and --merge; what names the units ("points").
+// register adds --shard, --max-units, --merge and --workers; what names the units
+// ("points").
 func (f *unitFlags) register(fs *pflag.FlagSet, what string) {
 	fs.StringVar(&f.shard, "shard", "", "i/n: run only the "+what+" whose index in the plan, mod n, is i (shards may share --out, or merge afterwards)")
 	fs.IntVar(&f.maxUnits, "max-units", 0, "stop after computing this many "+what+" (0: no limit); a rerun resumes")
 	fs.BoolVar(&f.merge, "merge", false, "run nothing: write the results from the "+what+" already in --out")
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), what+" computed at once, each also sharing its own work among the cores (the results do not depend on it)")
 }
 
-// parse checks the flags: the shard spec (internal/shard) and the unit limit.
+// parse checks the flags: the shard spec (internal/shard), the unit limit and the workers.
 func (f *unitFlags) parse() (shard.Shard, error) {
 	if f.maxUnits < 0 {
 		return shard.Shard{}, fmt.Errorf("--max-units %d: must not be negative", f.maxUnits)
+	}
+	if f.workers < 1 {
+		return shard.Shard{}, fmt.Errorf("--workers %d: must be at least 1", f.workers)
 	}
 	if f.shard == "" {
 		return shard.Shard{}, nil

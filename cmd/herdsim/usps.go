@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -25,7 +24,6 @@ type uspsFlags struct {
 	out     string
 	uspsDir string
 	units   unitFlags
-	workers int
 	direct  bool
 
 	weightBits string // datapath variants of the herding models: widths of W
@@ -62,7 +60,6 @@ SHARD_DIR..." gathers the shards.`,
 	fs.StringVar(&f.out, "out", "", "output folder (created if missing; reruns resume)")
 	fs.StringVar(&f.uspsDir, "usps-dir", "", "folder holding usps_all.mat (else $HERDSIM_USPS_DIR, else ../shared/data/usps)")
 	f.units.register(fs, "units")
-	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "units computed at once, each sharing the cores (the results do not depend on it)")
 	fs.BoolVar(&f.direct, "direct", false, "herding in the direct form (every field from W), not flip-driven: the same results, slower; for timing")
 	fs.StringVar(&f.weightBits, "weight-bits", "", "also run every herding model on the datapath model with W this wide: a list like 12:20:2,24; 'lossless' for the lossless datapath (models H1-w14-sat, H1-lossless, ...)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Sat), "with --weight-bits: what a weight that does not fit does: wrap, sat or wrap,sat")
@@ -128,12 +125,9 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 	if splits < 1 {
 		return usps.Options{}, fmt.Errorf("--splits %d: must be at least 1", splits)
 	}
-	if f.workers < 1 {
-		return usps.Options{}, fmt.Errorf("--workers %d: must be at least 1", f.workers)
-	}
 	opts := usps.Options{
 		Plan: usps.Plan{Models: models, SplitSeed: f.split, Seed: f.seed, Learn: f.learn, Collect: f.collect},
-		Out:  f.out, MaxUnits: f.units.maxUnits, Workers: f.workers, Log: log, Direct: f.direct,
+		Out:  f.out, MaxUnits: f.units.maxUnits, Workers: f.units.workers, Log: log, Direct: f.direct,
 	}
 	for s := 0; s < splits; s++ {
 		opts.Splits = append(opts.Splits, s)

@@ -68,7 +68,7 @@ func TestUSPSMergeCommands(t *testing.T) {
 }
 
 func TestUSPSFlags(t *testing.T) {
-	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", workers: 2, units: unitFlags{shard: "1/3"}}
+	f := uspsFlags{models: "all", quick: true, splits: 4, learn: 1000, collect: 1000, out: "x", units: unitFlags{shard: "1/3", workers: 2}}
 	opts, err := f.options(nil)
 	require.NoError(t, err)
 	require.Equal(t, []int{0}, opts.Splits)
