@@ -10,7 +10,7 @@ package herding
 // same bits (tested).
 
 // fieldRow32 is one hidden unit's int32 fields h over the data and, when a is not nil, the
-// pending update h += a + nd + db (nd: -N z*_i (x_n . x*), see incremental.advance).
+// pending update h += a + nd + db (nd: -N z*_i (x_n . x*), see fieldSet.record).
 type fieldRow32 struct {
 	h, a, nd []int32
 	db       int32
@@ -45,12 +45,11 @@ func signPassPortable(row fieldRow32, zrow []int8, energy []int64, lo int, flips
 	row.apply()
 	zrow, energy = zrow[:len(row.h)], energy[:len(row.h)]
 	for r, v := range row.h {
-		m := v >> 31 // 0 for v >= 0, -1 below
-		if s := int8(1 | m); s != zrow[r] {
+		if s := int8(1 | v>>31); s != zrow[r] { // v>>31: 0 for v >= 0, -1 below
 			flips.note(lo+r, s)
 			zrow[r] = s
 		}
-		energy[r] += int64((v ^ m) - m)
+		energy[r] += magnitude(v)
 	}
 }
 
@@ -60,7 +59,12 @@ func energyPassPortable(row fieldRow32, energy []int64) {
 	row.apply()
 	energy = energy[:len(row.h)]
 	for r, v := range row.h {
-		m := v >> 31
-		energy[r] += int64((v ^ m) - m)
+		energy[r] += magnitude(v)
 	}
+}
+
+// magnitude is |v| without a branch (|v| < 2^31: no field is -2^31).
+func magnitude(v int32) int64 {
+	m := v >> 31 // 0 for v >= 0, -1 below
+	return int64((v ^ m) - m)
 }

@@ -96,8 +96,9 @@ func (r *runner) begin(todo []int) error {
 }
 
 // load returns split's data, loading it on first use. The plan runs split by split, so
-// splits below the one asked for are finished (but for a unit still running, which holds
-// its own reference) and are let go.
+// splits below the one asked for are let go: a unit still running holds its own
+// reference, and one of an earlier split that asks only now (it was handed out first but
+// reached load second) loads its split again, the same data.
 func (r *runner) load(split int) (*splitData, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
