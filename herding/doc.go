@@ -54,9 +54,10 @@
 // One pass per hidden unit does an iteration's positive phase (incremental.positive): the
 // pending field update, the signs, |h| into the energies (signpass.go), then the unit's
 // flips, which add rows of G held in 16-bit lanes to its int32 row of A while that row is
-// in L1 (flips.go). The search makes one pass over W per sweep (each row's dot product,
-// then the row into W^T z) and the update one pass over W, the rates and the anchor, which
-// also takes max |W| and the moment error's drift. For large K the hidden units and rows
+// in L1 (flips.go). The search (search.go) makes one pass over W in its first sweep (each
+// row's dot product, then the row into W^T z); later sweeps move those fields along the
+// units the sweep before flipped. The update makes one pass over W, the rates and the
+// anchor, which also takes max |W| and the moment error's drift. For large K the hidden units and rows
 // are shared among the cores in small chunks that each worker takes as it finishes one
 // (parallel.Share), so that a core held back by other jobs delays a pass by one chunk only.
 // Each kernel is portable by default and AVX-512 when built with GOEXPERIMENT=simd on a

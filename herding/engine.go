@@ -43,7 +43,8 @@ type Engine struct {
 	ratesB []float64 // sum over iterations of posB, K
 
 	xs, zs []float64 // the current pseudo-sample as +-1 floats
-	acc    []float64 // scratch for the search, D
+	acc    []float64 // scratch for the unscaled search, D
+	ascent ascent    // the scaled search's fields and scratch
 	db     []float64 // the last update of b (hidden-bias growth), K
 
 	inc      *incremental // the flip-driven fields; nil for the direct form
@@ -170,7 +171,7 @@ func (e *Engine) Step() (Iteration, error) {
 		e.positivePhase()
 	}
 	start := e.startSearch()
-	sweeps := search(&e.p, e.cfg.Gamma, e.cfg.Sweeps, e.xs, e.zs, e.acc, e.cfg.Form == Scaled)
+	sweeps := e.search()
 	e.update()
 	if err := e.checkExact(); err != nil {
 		return Iteration{}, err
@@ -179,6 +180,15 @@ func (e *Engine) Step() (Iteration, error) {
 		T: e.t, X: toSigns(e.xs), Z: toSigns(e.zs), Start: start, Sweeps: sweeps,
 		MomentError: e.MomentError(),
 	}, nil
+}
+
+// search runs the negative phase's coordinate ascent from xs, zs (SPEC.md step 3) and
+// returns the sweeps it took.
+func (e *Engine) search() int {
+	if e.cfg.Form == Scaled {
+		return e.ascent.run(&e.p, e.cfg.Sweeps, e.xs, e.zs)
+	}
+	return searchUnscaled(&e.p, e.cfg.Gamma, e.cfg.Sweeps, e.xs, e.zs, e.acc)
 }
 
 // needsPositivePhase: learning always; decoupled herding only to find SH's starting point.

@@ -1,8 +1,6 @@
 package herding
 
 import (
-	"slices"
-
 	"gonum.org/v1/gonum/floats"
 
 	"herdsim/internal/bitcols"
@@ -93,89 +91,6 @@ func finishVector(p *Params, gamma, offset float64, x, h []float64, z []int8) fl
 		cx /= gamma
 	}
 	return abs + cx + offset
-}
-
-// search is the coordinate ascent of SPEC.md step 3 from (x, z), in place: at most
-// maxSweeps sweeps of z <- sign(W x + b) then x <- sign(W^T z + c), stopping after the
-// first sweep that changes neither. acc is scratch of length D. It returns the sweeps run.
-// One pass over W per sweep: each row, right after its dot product gives z_i, is added to
-// W^T z while it is in L1 (the sums run over i in the same order as a second pass would).
-// exact says every value is an integer below 2^53 (the scaled form): then the dot
-// products may sum in any order (the AVX-512 kernel's) and, for a large W, the rows are
-// shared among the cores, each summing its part of W^T z (added up in any order: the
-// same bits); else the sums keep gonum's order, on one core.
-func search(p *Params, gamma float64, maxSweeps int, x, z, acc []float64, exact bool) int {
-	var parts [][]float64
-	if workers := min(parallel.Workers(p.K*p.D, parallel.Grain), maxWorkers); exact && workers > 1 {
-		parts = make([][]float64, workers)
-		for w := range parts {
-			parts[w] = make([]float64, p.D)
-		}
-	}
-	for sweep := 1; sweep <= maxSweeps; sweep++ {
-		var changed bool
-		if parts != nil {
-			changed = sweepRowsParallel(p, x, z, acc, parts)
-		} else {
-			copy(acc, p.C)
-			changed = sweepRows(p, gamma, x, z, acc, 0, p.K, exact)
-		}
-		for j, v := range acc {
-			if gamma != 1 {
-				v /= gamma
-			}
-			if s := float64(sign(v)); s != x[j] {
-				x[j], changed = s, true
-			}
-		}
-		if !changed {
-			return sweep
-		}
-	}
-	return maxSweeps
-}
-
-// sweepRows is the z half of a sweep over rows [lo, hi): z_i <- sign(W_i x + b_i), and
-// acc += z_i W_i. It reports whether a z_i changed.
-func sweepRows(p *Params, gamma float64, x, z, acc []float64, lo, hi int, exact bool) bool {
-	rowDot := floats.Dot
-	if exact {
-		rowDot = dotExact
-	}
-	changed := false
-	for i := lo; i < hi; i++ {
-		row := p.Row(i)
-		v := rowDot(row, x) + p.B[i]
-		if gamma != 1 {
-			v /= gamma
-		}
-		s := float64(sign(v))
-		if s != z[i] {
-			z[i], changed = s, true
-		}
-		addSigned(acc, row, s > 0)
-	}
-	return changed
-}
-
-// sweepRowsParallel is sweepRows over every row, shared among the workers, each summing
-// its rows' part of W^T z in a buffer of its own (parts, one per worker); acc = c + the
-// parts (exact integers: any order).
-func sweepRowsParallel(p *Params, x, z, acc []float64, parts [][]float64) bool {
-	var changed [maxWorkers]bool
-	for _, part := range parts {
-		clear(part)
-	}
-	parallel.Share(p.K, 32, len(parts), func(w, lo, hi int) {
-		if sweepRows(p, 1, x, z, parts[w], lo, hi, true) {
-			changed[w] = true
-		}
-	})
-	copy(acc, p.C)
-	for _, part := range parts {
-		addSigned(acc, part, true)
-	}
-	return slices.Contains(changed[:], true)
 }
 
 // addSignedPortable adds row to acc when plus, else subtracts it (floats.Add and

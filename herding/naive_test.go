@@ -12,15 +12,16 @@ import (
 // naive is SPEC.md transcribed line by line in int64, with none of the engine's kernels
 // (no bit columns, no blocking, no goroutines). The engine must match it bit for bit.
 type naive struct {
-	mode      Mode
-	sweeps    int
-	grow      bool
-	x         [][]int64
-	W         [][]int64
-	b, c      []int64
-	xs, zs    []int64
-	t, n, k   int
-	lastStart int
+	mode       Mode
+	sweeps     int
+	grow       bool
+	x          [][]int64
+	W          [][]int64
+	b, c       []int64
+	xs, zs     []int64
+	t, n, k    int
+	lastStart  int
+	lastSweeps int
 }
 
 func newNaive(data *dataset.Binary, k int, mode Mode, sweeps int, seed uint64, grow bool) *naive {
@@ -92,6 +93,7 @@ func (nv *naive) step() {
 		nv.xs = append([]int64(nil), nv.x[best]...)
 		nv.zs = append([]int64(nil), zs[best]...)
 	}
+	nv.lastSweeps = nv.sweeps
 	for sweep := 0; sweep < nv.sweeps; sweep++ {
 		changed := false
 		z, _ := nv.hidden(nv.xs)
@@ -109,6 +111,7 @@ func (nv *naive) step() {
 			}
 		}
 		if !changed {
+			nv.lastSweeps = sweep + 1
 			break
 		}
 	}
@@ -167,25 +170,45 @@ func TestEngineMatchesNaiveTranscriptionOfSpec(t *testing.T) {
 	for _, mode := range []Mode{ModeH, ModeSH} {
 		for _, grow := range []bool{false, true} {
 			t.Run(mode.String()+map[bool]string{false: "", true: "+grow"}[grow], func(t *testing.T) {
-				nv := newNaive(data, 9, mode, 4, 3, grow)
-				e, err := New(data, Config{Hidden: 9, Mode: mode, Sweeps: 4, Seed: 3, GrowHiddenBias: grow})
-				require.NoError(t, err)
-				for it := 1; it <= 300; it++ {
-					got, err := e.Step()
-					require.NoError(t, err)
-					nv.step()
-					require.Equal(t, toInt64(nv.xs), toInt64Signs(got.X), "x* at t=%d", it)
-					require.Equal(t, toInt64(nv.zs), toInt64Signs(got.Z), "z* at t=%d", it)
-					require.Equal(t, nv.lastStart, got.Start, "start at t=%d", it)
-					p := e.Params()
-					for i := range nv.W {
-						require.Equal(t, nv.W[i], toInt64(p.Row(i)), "W row %d at t=%d", i, it)
-					}
-					require.Equal(t, nv.b, toInt64(p.B), "b at t=%d", it)
-					require.Equal(t, nv.c, toInt64(p.C), "c at t=%d", it)
-				}
+				requireNaiveSteps(t, data, Config{Hidden: 9, Mode: mode, Sweeps: 4, Seed: 3, GrowHiddenBias: grow}, 300)
 			})
 		}
+	}
+}
+
+// TestWideSearchMatchesNaive runs the search on a W large enough for two workers
+// (K D = 2^16) and with up to 30 sweeps, so that later sweeps move the fields along a few
+// flipped columns and, after a sweep that flips many, take every dot product again.
+func TestWideSearchMatchesNaive(t *testing.T) {
+	data := randomData(40, 256, 7)
+	for _, mode := range []Mode{ModeH, ModeSH} {
+		t.Run(mode.String(), func(t *testing.T) {
+			requireNaiveSteps(t, data, Config{Hidden: 256, Mode: mode, Sweeps: 30, Seed: 2}, 12)
+		})
+	}
+}
+
+// requireNaiveSteps runs the engine and SPEC.md's transcription side by side for iters
+// iterations and requires the same pseudo-samples, starts, sweeps and parameters.
+func requireNaiveSteps(t *testing.T, data *dataset.Binary, cfg Config, iters int) {
+	t.Helper()
+	nv := newNaive(data, cfg.Hidden, cfg.Mode, cfg.Sweeps, cfg.Seed, cfg.GrowHiddenBias)
+	e, err := New(data, cfg)
+	require.NoError(t, err)
+	for it := 1; it <= iters; it++ {
+		got, err := e.Step()
+		require.NoError(t, err)
+		nv.step()
+		require.Equal(t, toInt64(nv.xs), toInt64Signs(got.X), "x* at t=%d", it)
+		require.Equal(t, toInt64(nv.zs), toInt64Signs(got.Z), "z* at t=%d", it)
+		require.Equal(t, nv.lastStart, got.Start, "start at t=%d", it)
+		require.Equal(t, nv.lastSweeps, got.Sweeps, "sweeps at t=%d", it)
+		p := e.Params()
+		for i := range nv.W {
+			require.Equal(t, nv.W[i], toInt64(p.Row(i)), "W row %d at t=%d", i, it)
+		}
+		require.Equal(t, nv.b, toInt64(p.B), "b at t=%d", it)
+		require.Equal(t, nv.c, toInt64(p.C), "c at t=%d", it)
 	}
 }
 
