@@ -38,9 +38,9 @@ type ascent struct {
 	flips []int       // the visible units the last sweep flipped
 }
 
-// redotShare is the fraction of visible units that, flipped in one sweep, makes a full dot
-// product per row cheaper than gathering the flipped columns (a gathered entry costs
-// about as much as a cache line of a streamed row).
+// redotShare: once more than D / redotShare visible units flipped in one sweep, the next
+// takes every dot product again rather than gather the flipped columns (a gathered entry
+// costs about as much as a cache line, eight entries, of a streamed row).
 const redotShare = 8
 
 // gatherCost is the work (in Grain's units) of one gathered entry of W.
