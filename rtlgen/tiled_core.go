@@ -290,14 +290,14 @@ always @(posedge clk) begin
   end
 end
 // The X word's sum over its batch's real vectors, for sum x, in three stages (the load runs
-// at the core's clock too): nibble counts of the masked word (with sum x_j read at j), the
-// batch's term, then sum + term written back (j comes round again only D beats later).
+// at the core's clock too): nibble counts of the masked word, the batch's term (with sum x_j
+// read at j, so that it lands with the term), then sum + term written back (j comes round
+// again only D >= 4 beats later, after the write).
 wire [15:0] lw_mask = lw_lastb ? LAST_MASK : 16'hffff;
 wire [15:0] lw_masked = lw_data & lw_mask;
 reg [11:0] ls_nib;                    // stage A: four 3-bit nibble counts
 reg [4:0] ls_valid;
 reg [6:0] ls_term;                    // stage B: 2 popcount - valid, -16 .. 16
-reg [POSITIVE_W-1:0] ls_sx1, ls_sx2;  // sum x_j as read, along the stages
 reg ls_v1, ls_v2, ls_first1, ls_first2;
 reg [DW-1:0] ls_j1, ls_j2;
 integer li;
@@ -305,11 +305,11 @@ always @(posedge clk) begin
   for (li = 0; li < 4; li = li + 1)
     ls_nib[3*li +: 3] <= {2'b0, lw_masked[4*li]} + {2'b0, lw_masked[4*li+1]} + {2'b0, lw_masked[4*li+2]} + {2'b0, lw_masked[4*li+3]};
   ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;
-  {ls_v1, ls_first1, ls_j1, ls_sx1} <= {lw_x, lw_first, lw_j, sx_rd};
+  {ls_v1, ls_first1, ls_j1} <= {lw_x, lw_first, lw_j};
   ls_term <= {({2'b0, ls_nib[2:0]} + {2'b0, ls_nib[5:3]} + {2'b0, ls_nib[8:6]} + {2'b0, ls_nib[11:9]}), 1'b0} - {2'b0, ls_valid};
-  {ls_v2, ls_first2, ls_j2, ls_sx2} <= {ls_v1, ls_first1, ls_j1, ls_sx1};
+  {ls_v2, ls_first2, ls_j2} <= {ls_v1, ls_first1, ls_j1};
 end
-wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? {POSITIVE_X{1'b0}} : px_p(ls_sx2)) + px_7(ls_term);
+wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? {POSITIVE_X{1'b0}} : px_p(sx_rd)) + px_7(ls_term);
 always @(posedge clk) if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
 `
 
@@ -367,7 +367,7 @@ always @(posedge clk) begin
   xb_rd <= xb_mem[xb_ra];
   b_rd <= b_mem[b_ra[BGW-1:0]];
   c_rd <= c_mem[c_ra];
-  sx_rd <= sx_mem[running ? sx_ra : ld_j];
+  sx_rd <= sx_mem[running ? sx_ra : ls_j1];
   vis_rd <= vis_mem[vis_ra];
   rb_rd <= rb_mem[rb_ra];
 end
@@ -998,7 +998,7 @@ wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
   (* no_rw_check *) reg [ENERGY_W-1:0] e_mem [0:N-1];
-  reg [NW-1:0] e_ra, en_1, en_2;
+  reg [NW-1:0] e_ra;
   reg [ENERGY_W-1:0] e_rd, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
   reg [4:0] ek_n;                           // the chain value shown this cycle: column
@@ -1006,8 +1006,7 @@ if (MODE_SH != 0) begin : g_energy
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
   reg [ENERGY_X-1:0] eabs, eabs2;
-  reg [13:0] ebase1, ebase2;
-  reg [3:0] ecol1, ecol2;
+  reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
   wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
   /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
@@ -1035,23 +1034,21 @@ if (MODE_SH != 0) begin : g_energy
     elast1 <= ek_r == T_LAST;
     erow1 <= rve[ek_r];                                            // a hidden unit or the c row
     eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -ex_f(arr_chain) : ex_f(arr_chain);
-    en_1 <= e_idx[NW-1:0];
-    ebase1 <= in_e_drain ? xbase : xbase - A_D;
-    ecol1 <= ek_n[3:0];
-    {ev2, efirst2, elast2, erow2, en_2, ebase2, ecol2} <= {ev1, efirst1, elast1, erow1, en_1, ebase1, ecol1};
+    ei_1 <= e_idx;
+    {ev2, efirst2, elast2, erow2, ei_2} <= {ev1, efirst1, elast1, erow1, ei_1};
     e_rd <= e_mem[e_ra];
     eabs2 <= eabs;
     if (ev2 && erow2) e_acc <= cast_energy(e_exact);
   end
   // The vector's energy is complete after its last row: written, and compared in the last tile.
   reg e3_v, e3_last;
-  reg [NW-1:0] en_3;
-  reg [13:0] ebase3;
-  reg [3:0] ecol3;
+  reg [NBW+3:0] ei_3;
+  wire [NW-1:0] en_3 = ei_3[NW-1:0];
+  wire [13:0] ebatch3 = {{(14-NBW){1'b0}}, ei_3[NBW+3:4]};  // the batch, at the address width
   always @(posedge clk) begin
     e3_v <= ev2 && elast2;
     e3_last <= tile == NTE_LAST;
-    {en_3, ebase3, ecol3} <= {en_2, ebase2, ecol2};
+    ei_3 <= ei_2;
     if (e3_v) e_mem[en_3] <= e_acc;
     if (rst) begin
       best <= {BEST_ENERGY_W{1'b0}};
@@ -1059,8 +1056,8 @@ if (MODE_SH != 0) begin : g_energy
       best_col <= 4'd0;
     end else if (e3_v && e3_last && (en_3 == 0 || e_better)) begin
       best <= cast_best_energy(e_bx);
-      best_base <= ebase3;
-      best_col <= ecol3;
+      best_base <= ebatch3 * A_D;  // its first X word (XAddr: batch b at b D)
+      best_col <= ei_3[3:0];
     end
   end
   assign ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
