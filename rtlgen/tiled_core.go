@@ -337,15 +337,17 @@ herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .r
 
 // Block RAMs (registered read address <x>_ra, data <x>_rd the next cycle). No phase reads an
 // address in the cycle it is written (each read-modify-write reads j + 1 while it writes j),
-// so no_rw_check spares Yosys the collision logic it would otherwise add.
-(* no_rw_check *) reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
-(* no_rw_check *) reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
-(* no_rw_check *) reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
-(* no_rw_check *) reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
-(* no_rw_check *) reg [C_W-1:0] c_mem [0:D-1];
-(* no_rw_check *) reg [POSITIVE_W-1:0] sx_mem [0:D-1];
-(* no_rw_check *) reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
-(* no_rw_check *) reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
+// so no_rw_check spares Yosys the collision logic it would otherwise add. ram_style keeps
+// the small ones (b, x* for the default data) in block RAM too: Yosys would build them from
+// flip-flops and multiplexers though EBRs are free (278 cells at K = 16, D = 64).
+(* no_rw_check, ram_style = "block" *) reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
+(* no_rw_check, ram_style = "block" *) reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
+(* no_rw_check, ram_style = "block" *) reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
+(* no_rw_check, ram_style = "block" *) reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
+(* no_rw_check, ram_style = "block" *) reg [C_W-1:0] c_mem [0:D-1];
+(* no_rw_check, ram_style = "block" *) reg [POSITIVE_W-1:0] sx_mem [0:D-1];
+(* no_rw_check, ram_style = "block" *) reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
+(* no_rw_check, ram_style = "block" *) reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
 reg [DW-1:0] tile_ra, p_ra, xb_ra, c_ra, sx_ra, vis_ra;
 reg [13:0] b_ra;
 reg [DW:0] rb_ra;
@@ -874,7 +876,7 @@ wire sw_count = !(from_data && sweep == {SWW{1'b0}});
 // x* moves one place a step: turning (x*_j at bit 0 in cycle j) or taking a new bit on top.
 // x* lives in a block RAM of D bits: each phase reads x*_j at its own j (the word shows the
 // next cycle, as xs_rd), GATHER and the last replay write it.
-(* no_rw_check *) reg xs_mem [0:D-1];
+(* no_rw_check, ram_style = "block" *) reg xs_mem [0:D-1];
 reg [DW-1:0] xs_ra;
 always @* begin
   if (rp_v1 && rp_last1) xs_ra = rp_j1;        // the last replay: the old x*_j, for the change
@@ -997,7 +999,7 @@ end
 wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
-  (* no_rw_check *) reg [ENERGY_W-1:0] e_mem [0:N-1];
+  (* no_rw_check, ram_style = "block" *) reg [ENERGY_W-1:0] e_mem [0:N-1];
   reg [NW-1:0] e_ra;
   reg [ENERGY_W-1:0] e_rd, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
@@ -1165,7 +1167,7 @@ reg [SLOTW-1:0] ro;               // the next beat to read
 reg ob_we;
 reg [SLOTSW+SLOTW-1:0] ob_wa;
 reg [15:0] ob_wd;
-(* no_rw_check *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
+(* no_rw_check, ram_style = "block" *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
 wire pk_in = w_xbit ? xs_rd : w_zbit ? zt[0] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
 wire packing = w_pack;  // bit cyc - 1
