@@ -17,7 +17,8 @@ import (
 // SeedRun is one nextpnr placement seed's routed result, when several seeds ran.
 type SeedRun struct {
 	Seed    int      `json:"seed"`
-	FmaxMHz *float64 `json:"fmax_mhz"` // null if nextpnr reported none
+	FmaxMHz *float64 `json:"fmax_mhz"`        // null if nextpnr reported none
+	Error   string   `json:"error,omitempty"` // why this seed's place and route failed, when it did
 }
 
 // MaxSeeds bounds --seeds: each seed is a full place and route (minutes for a full UP5K).
@@ -100,27 +101,12 @@ func placeAndRouteSeeds(work string, tg Target, opt Options, usePCF bool, res *R
 	wg.Wait()
 	res.Seconds["nextpnr"] = time.Since(t0).Seconds()
 
-	best := -1
-	for i, r := range runs {
-		if r.rep == nil {
-			return nil, r.err
-		}
-		if r.err != nil { // does not fit (the same for every seed: packing is not seeded) or failed
-			return r.rep, r.err
-		}
-		if best < 0 || r.rep.FmaxMHz > runs[best].rep.FmaxMHz {
-			best = i
-		}
+	best, fail := bestSeed(runs)
+	if fail != nil {
+		return fail.rep, fail.err
 	}
 	if len(opt.Seeds) > 0 {
-		for _, r := range runs {
-			sr := SeedRun{Seed: r.seed}
-			if r.rep.FmaxMHz > 0 {
-				f := r.rep.FmaxMHz
-				sr.FmaxMHz = &f
-			}
-			res.SeedRuns = append(res.SeedRuns, sr)
-		}
+		res.SeedRuns = seedRuns(runs)
 	}
 	res.Seed = runs[best].seed
 	for _, name := range [][2]string{{"herd-s%d.asc", "herd.asc"}, {"nextpnr-s%d.log", "nextpnr.log"}} {
@@ -129,6 +115,49 @@ func placeAndRouteSeeds(work string, tg Target, opt Options, usePCF bool, res *R
 		}
 	}
 	return runs[best].rep, nil
+}
+
+// bestSeed picks the run with the highest routed Fmax (the first among equals). A seed
+// whose placement or routing failed is passed over: at 98 % of the cells nextpnr may find
+// no legal placement from one seed and route from the next. When no run can be kept it
+// returns the run to report instead: one with a tool error (no log) or one whose design
+// does not fit (packing is not seeded: every seed says so), else the first seed's failure.
+func bestSeed(runs []pnrRun) (best int, fail *pnrRun) {
+	best = -1
+	for i := range runs {
+		r := &runs[i]
+		switch {
+		case r.rep == nil, r.err != nil && r.rep.DoesNotFit():
+			return -1, r
+		case r.err != nil:
+			continue
+		case best < 0 || r.rep.FmaxMHz > runs[best].rep.FmaxMHz:
+			best = i
+		}
+	}
+	if best < 0 {
+		return -1, &runs[0]
+	}
+	return best, nil
+}
+
+// seedRuns is every run's Fmax, or its failure, for the report.
+func seedRuns(runs []pnrRun) []SeedRun {
+	out := make([]SeedRun, 0, len(runs))
+	for _, r := range runs {
+		sr := SeedRun{Seed: r.seed}
+		if r.err != nil {
+			sr.Error = strings.Join(r.rep.Errors, "; ")
+			if sr.Error == "" {
+				sr.Error = r.err.Error()
+			}
+		} else if r.rep.FmaxMHz > 0 {
+			f := r.rep.FmaxMHz
+			sr.FmaxMHz = &f
+		}
+		out = append(out, sr)
+	}
+	return out
 }
 
 // placeAndRoute is nextpnr-ice40 with one seed, writing herd-s<seed>.asc and

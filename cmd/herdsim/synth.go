@@ -39,7 +39,9 @@ anyway (--timing-allow-fail), so the report is complete.
 there are CPUs, and reports the run with the highest routed Fmax (its .asc is the one
 --keep keeps as herd.asc; the lowest seed wins a tie), with every seed's Fmax in
 "seed_runs". A design near a part's capacity routes a few MHz apart from seed to seed;
-the sweep finds a placement that meets --freq when one of them does.
+the sweep finds a placement that meets --freq when one of them does. A seed from which
+nextpnr finds no legal placement (that too happens near capacity) is listed with its
+error and passed over; only when no seed routes does synth fail.
 
 Exit status: 0 with a report of a design that fits and meets --freq; 1 after the report
 when the design does not fit or the routed design misses --freq; 2 on a usage or input

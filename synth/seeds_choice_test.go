@@ -1,0 +1,57 @@
+package synth
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// routed, unplaced and tooBig are one seed's outcomes as placeAndRoute reports them.
+func routed(seed int, fmax float64) pnrRun {
+	return pnrRun{seed: seed, rep: &NextpnrReport{FmaxMHz: fmax}}
+}
+
+func unplaced(seed int) pnrRun {
+	return pnrRun{seed: seed, err: errors.New("exit status 255"),
+		rep: &NextpnrReport{Errors: []string{"Unable to find legal placement for all cells, design is probably at utilisation limit."}}}
+}
+
+func tooBig(seed int) pnrRun {
+	return pnrRun{seed: seed, err: errors.New("exit status 255"),
+		rep: &NextpnrReport{Exceeded: []string{"ICESTORM_LC 5293/5280"}}}
+}
+
+// TestBestSeedPassesOverAFailedPlacement: a seed nextpnr cannot place (seed-dependent at
+// high utilisation) is reported in seed_runs and passed over; the best routed seed is kept,
+// the first among equals; a design that does not fit, or no routed seed at all, is reported
+// as the failure it is.
+func TestBestSeedPassesOverAFailedPlacement(t *testing.T) {
+	runs := []pnrRun{routed(1, 34.4), unplaced(2), routed(3, 28.7), routed(4, 34.4)}
+	best, fail := bestSeed(runs)
+	require.Nil(t, fail)
+	require.Equal(t, 0, best)
+
+	sr := seedRuns(runs)
+	require.Len(t, sr, 4)
+	require.Nil(t, sr[1].FmaxMHz)
+	require.Contains(t, sr[1].Error, "Unable to find legal placement")
+	require.Equal(t, 28.7, *sr[2].FmaxMHz)
+	require.Empty(t, sr[2].Error)
+
+	best, fail = bestSeed([]pnrRun{unplaced(1), routed(2, 30), routed(3, 31)})
+	require.Nil(t, fail)
+	require.Equal(t, 2, best)
+
+	best, fail = bestSeed([]pnrRun{unplaced(1), unplaced(2)})
+	require.Equal(t, -1, best)
+	require.Equal(t, 1, fail.seed)
+
+	best, fail = bestSeed([]pnrRun{routed(1, 30), tooBig(2)})
+	require.Equal(t, -1, best)
+	require.Equal(t, 2, fail.seed)
+
+	best, fail = bestSeed([]pnrRun{routed(1, 30), {seed: 2, err: errors.New("no log")}})
+	require.Equal(t, -1, best)
+	require.Equal(t, 2, fail.seed)
+}
