@@ -57,9 +57,10 @@
 // in L1 (flips.go). The search (search.go) makes one pass over W in its first sweep (each
 // row's dot product, then the row into W^T z); later sweeps move those fields along the
 // units the sweep before flipped. The update makes one pass over W, the rates and the
-// anchor, which also takes max |W| and the moment error's drift. For large K the hidden units and rows
-// are shared among the cores in small chunks that each worker takes as it finishes one
-// (parallel.Share), so that a core held back by other jobs delays a pass by one chunk only.
+// anchor, which also takes max |W| and the moment error's drift. For large K the hidden
+// units and rows are shared among the cores in small chunks that each worker takes as it
+// finishes one (parallel.Share), so that a core held back by other jobs delays a pass by
+// one chunk only.
 // Each kernel is portable by default and AVX-512 when built with GOEXPERIMENT=simd on a
 // CPU that has it (signpass_simd.go, flips_simd.go, rows_simd.go), with the same bits
 // (tested, also by running whole runs both ways); PortableEnv (HERDSIM_PORTABLE=1) makes a

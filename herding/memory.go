@@ -3,8 +3,6 @@ package herding
 import (
 	"math"
 	"runtime"
-
-	"herdsim/internal/parallel"
 )
 
 // MemoryPart is one item of a memory estimate: what is allocated and about how many bytes.
@@ -26,14 +24,12 @@ func MemoryEstimate(n, d int, cfg Config, decoupled bool) []MemoryPart {
 	round32 := func(v float64) float64 { return 32 * math.Ceil(v/32) }       // a flipRows row, in lanes
 	workers := math.Min(float64(runtime.GOMAXPROCS(0)), math.Ceil(N/blockRows))
 	directPass := workers * blockRows * K * 8 // fieldPass: per worker, the fields of one block of vectors
-	// ascent.size: the search's workers, each with a D-vector of its rows' sums
-	searchWorkers := math.Min(float64(runtime.GOMAXPROCS(0)), math.Max(1, math.Floor(K*D/parallel.Grain)))
 
 	parts := []MemoryPart{
 		{"W and its three K x D float64 companions (anchor, positive term, rates)", 4*8*K*D + 2*8*(K+D) + 8*4*(K+D)},
 		{"the data as N x D float64 and bit columns", 8*N*D + N*D + D*bitWords(N) + 8*N},
 		{"the hidden states z (N x K bytes and bit columns)", N*K + K*bitWords(N)},
-		{"the search's fields (K + D float64) and per-core sums of rows (D float64)", 8*(K+D) + 8*D*searchWorkers},
+		{"the search's fields (K + D float64) and per-core sums of rows (D float64)", 8*(K+D) + 8*D*float64(searchWorkers(max(cfg.Hidden, 0), max(d, 0)))},
 	}
 	if cfg.Form == Scaled && !cfg.Direct && incrementalUsable(n, d) {
 		parts = append(parts,

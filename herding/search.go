@@ -66,12 +66,15 @@ func (a *ascent) size(p *Params) {
 	if len(a.u) == p.K && len(a.v) == p.D {
 		return
 	}
-	workers := min(parallel.Workers(p.K*p.D, parallel.Grain), maxWorkers)
-	a.u, a.v, a.parts = make([]float64, p.K), make([]float64, p.D), make([][]float64, workers)
+	a.u, a.v, a.parts = make([]float64, p.K), make([]float64, p.D), make([][]float64, searchWorkers(p.K, p.D))
 	for w := range a.parts {
 		a.parts[w] = make([]float64, p.D)
 	}
 }
+
+// searchWorkers is the most workers a search over a K x D W uses, each with a D-vector
+// of its rows' sums (ascent.parts).
+func searchWorkers(k, d int) int { return min(parallel.Workers(k*d, parallel.Grain), maxWorkers) }
 
 // hiddenHalf brings u up to date with x, sets z <- sign(u) and sums the rows into the
 // workers' parts: every row z_i W_i in the first sweep, the flipped rows' z_i W_i after.

@@ -4,8 +4,8 @@
 // Each subcommand lives in its own file; command files parse flags and call the
 // packages, holding no logic of their own. Flag groups shared between commands are in
 // flags.go, and in units.go those of the commands that run units on internal/units
-// (sweep, usps, explore: --shard, --max-units, --merge, --workers and the merge subcommand). It must not
-// implement algorithms or file formats.
+// (sweep, usps, explore: --shard, --max-units, --merge, --workers and the merge
+// subcommand). It must not implement algorithms or file formats.
 //
 // # Exit status
 //
