@@ -100,7 +100,7 @@ func tiledParams(a datapath.Arch) string {
 	p("NTE", s.NTE, "SH: tiles of the energy pass (K units and the c row)")
 	p("NB", s.NB, "batches of 16 vectors: ceil(N / 16)")
 	p("GP", s.G*s.PW, "z* bits in groups: G PW")
-	p("ZT", s.NT*a.Tile, "z* bits in tiles: NT T")
+	p("ZG", s.NT*s.GT, "z* memory words: the positive pass's groups, NT T / PW")
 	p("BG", s.NTE*s.GT, "b memory words (groups, the padding of the last tile included)")
 	p("WWORDS", s.WWords, "W words the load brings: every tile's groups")
 	p("MAC_ACCS", MACAccumulators, "field accumulators in DSP blocks with "+UP5KDefine+" (WRAP mode)")
@@ -119,12 +119,12 @@ func tiledParams(a datapath.Arch) string {
 	}
 	b.WriteString("/* verilator lint_on UNUSEDPARAM */\n")
 	fmt.Fprintf(&b, "localparam [UPDATE_X-1:0] N_U = %d'd%d;  // N, for the updates\n", exactWidth(a, datapath.RegUpdate), a.N)
-	mask := func(n int) string { // n ones in ZT + T bits
+	mask := func(n int) string { // the low n of T bits
 		v := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1))
-		return fmt.Sprintf("%d'h%s", s.NT*a.Tile+a.Tile, v.Text(16))
+		return fmt.Sprintf("%d'h%s", a.Tile, v.Text(16))
 	}
-	fmt.Fprintf(&b, "localparam [ZT+T-1:0] RV_INIT = %s;  // rows 0 .. K-1 hold hidden units\n", mask(a.K))
-	fmt.Fprintf(&b, "localparam [ZT+T-1:0] RVE_INIT = %s;  // and row K the c row (energy pass)\n", mask(a.K+1))
+	fmt.Fprintf(&b, "localparam [T-1:0] RV_LAST = %s;  // the last tile's rows that hold hidden units\n", mask(a.K-(s.NT-1)*a.Tile))
+	fmt.Fprintf(&b, "localparam [T-1:0] RVE_LAST = %s;  // and the c row: the energy pass's last tile\n", mask(a.K+1-(s.NTE-1)*a.Tile))
 	return b.String()
 }
 
@@ -467,6 +467,7 @@ func tiledConstants(a datapath.Arch) string {
 	sized("D_LAST", "DW", wd, a.D-1, "the last visible unit")
 	width("BGW", w(s.NTE*s.GT-1), "b memory address")
 	width("GW", w(s.G-1), "a group index")
+	width("ZGW", w(s.NT*s.GT), "z* memory address: up to ZG, where the prefetch's walk ends")
 	sized("G_LAST", "GW", w(s.G-1), s.G-1, "the last group")
 	width("BCW", max(a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word), "the wider of b and c")
 	width("TRW", w(a.Tile-1), "tile row index")
@@ -538,6 +539,8 @@ func tiledConstants(a datapath.Arch) string {
 		v    int
 		what string
 	}{
+		{"CY_XEND1", 16 * s.XB, "16 XB: z*'s groups are read a cycle ahead of the packer"},
+		{"CY_ZEND1", 16*s.XB + a.K, "16 XB + K"},
 		{"CY_XEND", 16*s.XB + 1, "16 XB + 1: z* enters the packer (bit k at cycle k + 1)"},
 		{"CY_ZEND", 16*s.XB + a.K + 1, "16 XB + K + 1: z* is packed"},
 		// The record's cycle words take C_UPDATE's last two cycles: the high word's write

@@ -59,7 +59,7 @@ reg [SWW-1:0] sweep;
 reg changed;      // the sweep changed x* or z*
 reg from_data;    // the search started at a data vector: its first z half is not a change
 reg xs_rd;        // x*_j from the x* memory, the cycle after its address (tiledSearch)
-reg [GP-1:0] zs;  // z* by groups, turned PW bits a group in the search
+reg [PW-1:0] zs_rd;  // a group of z* from zs_mem, the cycle after its address (tiledSearch)
 wire wb_write;    // WRITEBACK writes a W word next cycle (tiledWriteback)
 reg [47:0] wb_word;
 reg hold;         // DONE waits: the record buffer is full or no iteration is pending
@@ -73,9 +73,9 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
 state so that the enables and selects they drive start at a register.`, `
-reg w_zrot, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp;
+reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp;
 always @(posedge clk) begin
-  w_zrot <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND);                    // zt turns a bit a cycle
+  w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
   w_pack <= !rst && nx_c_update && cyc_n != {CYW{1'b0}} && ltc_cy(cyc_n, CY_PK);  // the packer takes bit cyc - 1
   w_xbit <= !ltc_cy(CY_D, cyc_n);                                             // cyc <= D: x*'s bits
   w_zbit <= !ltc_cy(cyc_n, CY_XEND) && ltc_cy(cyc_n, CY_ZEND);                // z*'s bits
@@ -100,7 +100,7 @@ holds in DONE otherwise.`, tiledControl(a))
 	m.add("SWEEP: the z half streams W words (g, j) in address order into PW field accumulators;\nthe x half replays group g from the row buffer into vis (c_j at g = 0); the last replay's\nsigns are x*. GATHER, START, C_UPDATE.", tiledSearch)
 	m.add("SH: the energy readout chain into the energies, and the best vector.", tiledEnergy)
 	m.add(`The output records. C_UPDATE packs x* (cycles 1 .. D, from the x* memory, padded to whole
-words) and z* (cycles 16 XB + 1 .. 16 XB + K, from zt turning a bit a cycle) into 16-bit
+words) and z* (cycles 16 XB + 1 .. 16 XB + K, from zs_mem a group at a time) into 16-bit
 words, a bit a cycle, then the cycle count, into slot rec_ws of the record buffer; the record is committed at
 C_UPDATE's last cycle, and DONE holds while every slot is full. m_axis_sample reads the
 committed slots in order, one beat a cycle while the receiver takes them.`, tiledRecord(a))
@@ -438,24 +438,16 @@ end
 var (
 	tiledPrefetch = `
 reg [13:0] bgbase;                // tile k's first group (k GT)
+// The tile's row masks, registered from the next cycle's tile: every tile before the last
+// is whole (no K + T bit masks shifted a tile at a time).
 reg [T-1:0] rv;                   // tile rows that hold a hidden unit
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
 reg [T-1:0] rve;                  // or the c row too (the energy pass)
-reg [ZT+T-1:0] rve_all;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [ZT+T-1:0] rv_all;            // the masks for every tile, the current tile's at the bottom
+wire [TW-1:0] rv_tile = rst ? {TW{1'b0}} : tile_n;
 always @(posedge clk) begin
-  if (rst || clr_tile) begin
-    rv_all <= RV_INIT;
-    rve_all <= RVE_INIT;
-  end else if (step_tile) begin
-    rv_all <= rv_all >> T;
-    rve_all <= rve_all >> T;
-  end
-end
-always @* begin
-  rv = rv_all[T-1:0];
-  rve = rve_all[T-1:0];
+  rv <= ltc_tw(rv_tile, NT_LAST) ? {T{1'b1}} : (rv_tile == NT_LAST) ? RV_LAST : {T{1'b0}};
+  rve <= ltc_tw(rv_tile, NTE_LAST) ? {T{1'b1}} : RVE_LAST;
 end
 wire [13:0] bgbase_n = clr_tile ? 14'd0 : step_tile ? bgbase + A_GT : bgbase;
 always @(posedge clk) begin
@@ -690,12 +682,7 @@ reg [T*POSITIVE_W-1:0] pfin;
 reg wb_v4;
 reg wbx2, wbx3;                          // x*_j along the pipeline (xs_rd is stage 1)
 reg [T-1:0] zx;                          // z*_r == x*_j for the tile's rows, held with the word
-reg [ZT-1:0] zt;                          // z* in tiles: the current tile's rows at the bottom
-reg [ZT-1:0] zs_tiles;                    // zs padded to whole tiles
-always @* begin
-  zs_tiles = {ZT{1'b0}};
-  zs_tiles[GP-1:0] = zs;
-end
+wire [T-1:0] ztile;                       // z* of the tile's rows (tiledSearch's zs_mem)
 reg [PW*W_W-1:0] wb_res_n;
 reg [PW*W_W-1:0] g5_w;                    // stage 5's inputs: W, P - N z* x*, the row is live
 reg [PW*UPDATE_X-1:0] g5_pn;
@@ -711,10 +698,7 @@ always @(posedge clk) begin
   wb_v4 <= pp_v3 && pp_wb3;
   {wbx2, wbx3} <= {xs_rd, wbx2};
   // The sign of each row's N z*_r x*_j, taken with the word (zt stays put for the tile).
-  if (pp_v3 && pp_wb3) zx <= ~(zt[T-1:0] ^ {T{wbx3}});
-  if (nw_pf_0 && tile_n == {TW{1'b0}}) zt <= zs_tiles;
-  else if (end_writeback) zt <= (zt >> T) | (zt << (ZT - T));  // the next tile's rows down
-  else if (w_zrot) zt <= {zt[0], zt[ZT-1:1]};   // z*_k at bit 0 in cycle 16 XB + 1 + k
+  if (pp_v3 && pp_wb3) zx <= ~(ztile ^ {T{wbx3}});
 end
 // Group wg4 of the held word: wb_v4 starts at group 0 (GT-way choices, not barrel shifters).
 reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
@@ -786,7 +770,7 @@ always @* begin
   gb_ovf2_n = 1'b0;
   for (gs = 0; gs < PW; gs = gs + 1) begin
     gb_exact = ux_b(b_rd[gs*B_W +: B_W]) + ux_p(zsum[(gb_gi1*PW+gs)*POSITIVE_W +: POSITIVE_W])
-             - (zt[gb_gi1*PW+gs] ? N_U : -N_U);
+             - (ztile[gb_gi1*PW+gs] ? N_U : -N_U);
     gb_u_n[gs*UPDATE_W +: UPDATE_W] = cast_update(gb_exact);
     if (rv[gb_gi1*PW + gs] && !fits_update(gb_exact)) gb_ovf1_n = 1'b1;
     gb_bx = bx_u(gb_u[gs*UPDATE_W +: UPDATE_W]);
@@ -862,14 +846,14 @@ always @(posedge clk) begin
 end
 reg [PW*W_W-1:0] w_rd_slots;
 always @* for (ss = 0; ss < PW; ss = ss + 1) w_rd_slots[ss*W_W +: W_W] = w_rd[ss*SW +: W_W];
-// The group's z: the signs, the change, zs turning PW bits a group; zrep for the replay.
+// The group's z: the signs, the change against the old bits (zs_rd); zrep for the replay.
 reg [PW-1:0] zrep, z_new;
 reg z_chg;
 always @* begin
   z_chg = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
     z_new[ss] = ~sacc[ss*FIELD_W + FIELD_W - 1];
-    if ((!sw_lgz || ss < LG_ROWS) && z_new[ss] != zs[ss]) z_chg = 1'b1;
+    if ((!sw_lgz || ss < LG_ROWS) && z_new[ss] != zs_rd[ss]) z_chg = 1'b1;
   end
 end
 wire sw_count = !(from_data && sweep == {SWW{1'b0}});
@@ -889,10 +873,31 @@ always @(posedge clk) begin
   if (ga_v1) xs_mem[ga_j1] <= x_rd[best_col];
   else if (rp_v3 && rp_last3) xs_mem[rp_j3] <= x_new3;
 end
-reg [GP-1:0] zs_turned;  // zs a group on: the group's new bits at the top
-always @* begin
-  zs_turned = zs >> PW;
-  zs_turned[GP-1 -: PW] = z_new;
+// z* lives in a block RAM, group g's PW bits at word g. One address register, zrg, walks
+// the groups in order for each of its readers: the sweep (the old bits of the group whose
+// z half ends, compared with the new ones, which overwrite them), PREFETCH (the tile's
+// groups into ztile, for the write-back) and C_UPDATE (the record, a bit a cycle). A read
+// shows a cycle after its address, so each reader steps zrg a cycle before it wants the
+// next group.
+(* no_rw_check, ram_style = "block" *) reg [PW-1:0] zs_mem [0:ZG];
+reg [ZGW-1:0] zrg;
+wire w_ztl = nw_ztl;   // PREFETCH cycles 1, 3, .., 2 GT - 1: ztile takes a group
+reg [1:0] zsn, zsel;   // C_UPDATE: the slot of the group's bit read next, and of the one packed
+/* verilator lint_off UNUSEDSIGNAL */  // the lowest PW bits are the group before the tile's first
+reg [T+PW-1:0] zt_sh;  // the tile's groups shift in from the top
+/* verilator lint_on UNUSEDSIGNAL */
+assign ztile = zt_sh[T+PW-1:PW];
+initial begin  // no reader sees a group before the first sweep writes it; zeros for X-free simulations
+  for (mi = 0; mi <= ZG; mi = mi + 1) zs_mem[mi] = {PW{1'b0}};
+end
+always @(posedge clk) begin
+  zs_rd <= zs_mem[zrg];
+  if (sw_zu) zs_mem[zrg] <= z_new;
+  if (rst || nw_sw_0 || (nw_pf_0 && tile_n == {TW{1'b0}}) || nw_cu_d) zrg <= {ZGW{1'b0}};
+  else if (sw_zu || w_ztl || (w_zn && zsn == PW_LAST)) zrg <= zrg + 1'b1;
+  if (w_ztl) zt_sh <= {zs_rd, zt_sh[T+PW-1:PW]};
+  zsn <= (!w_zn || zsn == PW_LAST) ? 2'd0 : zsn + 1'b1;
+  zsel <= zsn;
 end
 // x half: the replay of group g reads the row buffer at cycles (g + 1) D + 3 + j.
 reg rp_v1, rp_v2, rp_first1, rp_first2, rp_last1, rp_last2;
@@ -976,7 +981,6 @@ end
 // The pseudo-sample registers and the search's flags.
 always @(posedge clk) begin
   if (rst) begin
-    zs <= {GP{1'b0}};
     changed <= 1'b0;
     from_data <= 1'b0;
   end else begin
@@ -984,10 +988,7 @@ always @(posedge clk) begin
     if (in_start) from_data <= 1'b0;
     if (in_sweep && cyc == 0) changed <= 1'b0;
     else if ((sw_zu && z_chg && sw_count) || (rp_v3 && rp_last3 && x_new3 != xs_old3)) changed <= 1'b1;
-    if (sw_zu) begin
-      zs <= zs_turned;
-      zrep <= z_new;
-    end
+    if (sw_zu) zrep <= z_new;
   end
 end
 `
@@ -1168,7 +1169,12 @@ reg ob_we;
 reg [SLOTSW+SLOTW-1:0] ob_wa;
 reg [15:0] ob_wd;
 (* no_rw_check, ram_style = "block" *) reg [15:0] ob_mem [0:(1<<(SLOTSW+SLOTW))-1];
-wire pk_in = w_xbit ? xs_rd : w_zbit ? zt[0] : 1'b0;
+reg [3:0] zs_pick;  // the group's bits, padded so that zsel always selects one
+always @* begin
+  zs_pick = 4'b0;
+  zs_pick[PW-1:0] = zs_rd;
+end
+wire pk_in = w_xbit ? xs_rd : w_zbit ? zs_pick[zsel] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
 wire packing = w_pack;  // bit cyc - 1
 wire commit = end_c_update;
@@ -1247,7 +1253,7 @@ func RecordSlots(a datapath.Arch) int { return 1 << recordSlotsBits(a.Sizes()) }
 // (cycle, visible unit), and tile_row, a slot's row in its tile.
 func constCompares() string {
 	var b strings.Builder
-	for _, f := range []struct{ name, width string }{{"cy", "CYW"}, {"dc", "DCW"}} {
+	for _, f := range []struct{ name, width string }{{"cy", "CYW"}, {"dc", "DCW"}, {"tw", "TW"}} {
 		fmt.Fprintf(&b, `function ltc_%[1]s;  // x < y
   input [%[2]s-1:0] x, y;
   integer k;

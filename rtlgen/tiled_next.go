@@ -35,6 +35,12 @@ func nextWindows(a datapath.Arch) []nextWindow {
 	d, gd, gtd := a.D, s.G*a.D, s.GT*a.D
 	const far = 1 << 30
 	one := func(p datapath.TPhase, c int) cycSpan { return cycSpan{p, c, c + 1} }
+	// ztile takes the tile's groups in PREFETCH cycles 1, 3, .., 2 GT - 1 (a group read
+	// shows a cycle after zrg steps): spans 2, 4, .., 2 GT, the window high the cycle before.
+	var ztl []cycSpan
+	for i := range s.GT {
+		ztl = append(ztl, one(datapath.TPrefetch, 2*i+2))
+	}
 	return []nextWindow{
 		{"nw_pass_d", "PASS or E_PASS, cycle < D: X and tile-buffer reads", []cycSpan{{datapath.TPass, 0, d}, {datapath.TEPass, 0, d}}},
 		{"nw_pass_0", "PASS or E_PASS, cycle 0", []cycSpan{one(datapath.TPass, 0), one(datapath.TEPass, 0)}},
@@ -43,6 +49,7 @@ func nextWindows(a datapath.Arch) []nextWindow {
 		{"nw_arow0", "the first W word of a prefetch or a write-back", []cycSpan{one(datapath.TPrefetch, 0), one(datapath.TEPrefetch, 0), one(datapath.TWriteback, wbFirst)}},
 		{"nw_arun", "the next W words of a prefetch or a write-back", []cycSpan{{datapath.TPrefetch, 0, gtd}, {datapath.TEPrefetch, 0, gtd}, {datapath.TWriteback, wbFirst + 1, wbFirst + gtd}}},
 		{"nw_pf_0", "PREFETCH, cycle 0", []cycSpan{one(datapath.TPrefetch, 0)}},
+		{"nw_ztl", "PREFETCH, cycles 2, 4, .., 2 T/PW: high in the cycles before, ztile's loads", ztl},
 		{"nw_epf_0", "E_PREFETCH, cycle 0", []cycSpan{one(datapath.TEPrefetch, 0)}},
 		{"nw_epf_gtd", "E_PREFETCH, cycle < (T/PW) D", []cycSpan{{datapath.TEPrefetch, 0, gtd}}},
 		{"nw_wb_1", "WRITEBACK, cycle 1", []cycSpan{one(datapath.TWriteback, 1)}},
