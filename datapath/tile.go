@@ -94,6 +94,9 @@ func (a *Arch) validateTiled() error {
 	if pw := PerWord(ww); a.Tile%pw != 0 {
 		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, pw, ww, pw)
 	}
+	if a.Mode == modeSH && a.Tile < 2 {
+		return fmt.Errorf("datapath: mode SH needs a tile of T >= 2 rows (T = %d): the energy unit compares a vector's energy with the best one a cycle after it completes, and a tile's vectors complete T cycles apart", a.Tile)
+	}
 	s := a.Sizes()
 	if a.D < MinTileD {
 		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
@@ -126,5 +129,8 @@ func DefaultTile(k, wbits int, mode herding.Mode) int {
 	}
 	pw := PerWord(wbits)
 	t = min(t, ceilDiv(k, pw)*pw)
+	if mode == modeSH {
+		t = max(t, 2) // the energy unit's registered comparison (validateTiled)
+	}
 	return ceilDiv(t, pw) * pw
 }

@@ -146,4 +146,11 @@ func TestTileValidate(t *testing.T) {
 	a = tiledArch(16, 64, 128, 6, 10, 10, herding.ModeSH, false)
 	a.Regs[RegC].Format.Word = a.Regs[RegW].Format.Word + 1
 	require.ErrorContains(t, a.Validate(), "c row")
+	a = tiledArch(4, 64, 128, 1, 10, 10, herding.ModeSH, false) // one weight a word allows T = 1
+	a.Regs[RegW].Format.Word, a.Regs[RegField].Format.Word = 25, 32
+	require.ErrorContains(t, a.Validate(), "T >= 2")
+	a.Tile = 2
+	require.NoError(t, a.Validate())
+	require.Equal(t, 2, DefaultTile(1, 25, herding.ModeSH))
+	require.Equal(t, 1, DefaultTile(1, 25, herding.ModeH))
 }

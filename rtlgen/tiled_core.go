@@ -1018,6 +1018,12 @@ if (MODE_SH != 0) begin : g_energy
   wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
   wire [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
+  // The comparison with the best so far is registered (stage 4, the update a cycle later):
+  // a vector's energy completes T >= 2 cycles after the one before (SH's tiles have at
+  // least two rows, datapath.Arch.Validate), so the best it meets is final.
+  reg e4_v, e4_take;
+  reg [BEST_ENERGY_X-1:0] e_bx4;
+  reg [NBW+3:0] ei_4;
   wire [BEST_ENERGY_X-1:0] e_best = bex_b(best);
   wire e_better = $signed(e_bx) > $signed(e_best);
   always @(posedge clk) begin
@@ -1047,24 +1053,28 @@ if (MODE_SH != 0) begin : g_energy
   reg e3_v, e3_last;
   reg [NBW+3:0] ei_3;
   wire [NW-1:0] en_3 = ei_3[NW-1:0];
-  wire [13:0] ebatch3 = {{(14-NBW){1'b0}}, ei_3[NBW+3:4]};  // the batch, at the address width
+  wire [13:0] ebatch4 = {{(14-NBW){1'b0}}, ei_4[NBW+3:4]};  // the batch, at the address width
   always @(posedge clk) begin
     e3_v <= ev2 && elast2;
     e3_last <= tile == NTE_LAST;
     ei_3 <= ei_2;
     if (e3_v) e_mem[en_3] <= e_acc;
+    e4_v <= e3_v && e3_last;
+    e4_take <= en_3 == 0 || e_better;
+    e_bx4 <= e_bx;
+    ei_4 <= ei_3;
     if (rst) begin
       best <= {BEST_ENERGY_W{1'b0}};
       best_base <= 14'd0;
       best_col <= 4'd0;
-    end else if (e3_v && e3_last && (en_3 == 0 || e_better)) begin
-      best <= cast_best_energy(e_bx);
-      best_base <= ebatch3 * A_D;  // its first X word (XAddr: batch b at b D)
-      best_col <= ei_3[3:0];
+    end else if (e4_v && e4_take) begin
+      best <= cast_best_energy(e_bx4);
+      best_base <= ebatch4 * A_D;  // its first X word (XAddr: batch b at b D)
+      best_col <= ei_4[3:0];
     end
   end
   assign ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
-                    (e3_v && e3_last && (en_3 == 0 || e_better) && !fits_best_energy(e_bx));
+                    (e4_v && e4_take && !fits_best_energy(e_bx4));
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
   always @(posedge clk) if (rst) begin

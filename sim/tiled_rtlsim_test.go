@@ -29,15 +29,21 @@ func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapa
 }
 
 // tiledRTLArchs: mode H over two tiles with hidden-bias growth and a padded last group;
-// SH with one group a tile and the c row in a tile of its own; two weights a W word.
+// SH with one group a tile and the c row in a tile of its own; two weights a W word; SH
+// with one weight a word and the smallest tile SH allows (vectors finish two cycles apart
+// in the energy pass, the record reads z* a group a cycle).
 func tiledRTLArchs(iterations int) map[string]datapath.Arch {
 	pw2 := tiledArch(5, 2, herding.ModeH, false, iterations)
 	pw2.Regs[datapath.RegW].Format.Word = 17
 	pw2.Regs[datapath.RegField].Format.Word = 24
+	pw1 := tiledArch(5, 2, herding.ModeSH, false, iterations)
+	pw1.Regs[datapath.RegW].Format.Word = 25
+	pw1.Regs[datapath.RegField].Format.Word = 32
 	return map[string]datapath.Arch{
 		"K10T6Hgrow": tiledArch(10, 6, herding.ModeH, true, iterations),
 		"K6T3SH":     tiledArch(6, 3, herding.ModeSH, false, iterations),
 		"K5T2H_PW2":  pw2,
+		"K5T2SH_PW1": pw1,
 	}
 }
 
