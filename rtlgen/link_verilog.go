@@ -151,6 +151,15 @@ wire p_take = (ld_valid && ld_ready) || (cmd_valid && cmd_ready);
 wire [8:0] credit_sum = {1'b0, credit} + {1'b0, f_first};
 wire t_frame;                    // the transmitter is inside a frame
 wire t_take_credit;              // it starts a RECORD or READ frame
+// The credit a frame takes is counted a cycle later (take_q), and the transmitter sees
+// "credit left" from a register (credit_nz): the core's tvalid then reaches the
+// transmitter's state and take_q, not the credit's adder. A frame lasts far longer than
+// the two cycles either lags, so no second frame can start on a stale count.
+reg take_q, credit_nz;
+always @(posedge cclk) begin
+  take_q <= !rst && t_take_credit;
+  credit_nz <= credit != 8'd0;
+end
 assign x_done = x_reply;
 always @(posedge cclk) begin
   x_reply <= 1'b0;
@@ -161,7 +170,7 @@ always @(posedge cclk) begin
     credit <= 8'd0;
     core_rst <= 1'b0;
   end else begin
-    if (t_take_credit) credit <= credit - 8'd1;
+    if (take_q) credit <= credit - 8'd1;
     case (xs)
       X_IDLE: if (rs == R_EXEC && !x_reply) begin
         x_ident <= ft_ident;
@@ -172,7 +181,7 @@ always @(posedge cclk) begin
         end else if (f_dup) begin
           x_reply <= 1'b1;                           // a retransmission: answer only
         end else if (ft_grant) begin
-          credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, t_take_credit};
+          credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, take_q};
           {last_seq, have_last} <= {f_seq, 1'b1};
           x_reply <= 1'b1;
         end else if (ft_reset) begin
@@ -252,8 +261,8 @@ wire tb_idle;                    // the UART is idle
 wire tb_load;                    // the UART takes tb_byte this cycle
 reg [7:0] tb_byte;
 assign t_frame = ts != T_IDLE;
-wire want_rec = credit != 8'd0 && rec_valid;
-wire want_rd = credit != 8'd0 && rd_valid;
+wire want_rec = credit_nz && rec_valid;
+wire want_rd = credit_nz && rd_valid;
 assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && (want_rec || want_rd);
 wire t_core = t_kind[1];         // RECORD or READ: the payload comes from the core
 // The core's beat is taken into hb first (tready from registers only, so that the
