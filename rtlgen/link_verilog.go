@@ -282,7 +282,14 @@ always @* begin
 end
 // The CRC needs 9 cycles after a byte is taken, a byte takes 10 BAUD_DIV: it is never busy
 // when the UART is idle.
-assign tb_load = ts != T_IDLE && tb_idle && (ts != T_PAY || !t_core || t_core_rdy);
+// The UART takes a byte a cycle after the transmitter can send one (tb_load, a register):
+// what allows it (the state, the idle UART, the core's beat in hb) holds until the byte is
+// taken, and the UART is busy for 10 BAUD_DIV cycles after it, so the decision starts at a
+// flip-flop instead of reaching through the payload's readiness into every enable.
+reg tb_load_q;
+always @(posedge cclk)
+  tb_load_q <= !rst && !tb_load_q && ts != T_IDLE && tb_idle && (ts != T_PAY || !t_core || t_core_rdy);
+assign tb_load = tb_load_q;
 // hb empties as its beat's high byte goes out (t_beat).
 wire t_beat = ts == T_PAY && tb_load && t_core && t_cnt[0] && !t_pad;
 // The streams' tready are registers: hb is empty, the frame's payload is under way, and

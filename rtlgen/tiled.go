@@ -465,6 +465,7 @@ func tiledConstants(a datapath.Arch) string {
 	sized("NB_LAST", "NBW", nbw, s.NB-1, "the last batch")
 	sized("S_LAST", "SWW", sww, a.Sweeps-1, "the last sweep")
 	sized("D_LAST", "DW", wd, a.D-1, "the last visible unit")
+	sized("D_LAST1", "DW", wd, a.D-2, "the one before it")
 	width("BGW", w(s.NTE*s.GT-1), "b memory address")
 	width("GW", w(s.G-1), "a group index")
 	width("ZGW", w(s.NT*s.GT), "z* memory address: up to ZG, where the prefetch's walk ends")

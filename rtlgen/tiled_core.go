@@ -470,8 +470,8 @@ always @(posedge clk) begin
   pf_glast <= ag == GT_LAST;
   for (pq = 0; pq < PW; pq = pq + 1) begin
     pf_hid[pq] <= rv[tile_row(ag, pq)];
-    pf_crow[pq] <= in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];
-    pf_live[pq] <= in_e_prefetch ? rve[tile_row(ag, pq)] : rv[tile_row(ag, pq)];
+    pf_crow[pq] <= MODE_SH != 0 && in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];  // constant in mode H: no c-row mux on W
+    pf_live[pq] <= (MODE_SH != 0 && in_e_prefetch) ? rve[tile_row(ag, pq)] : rv[tile_row(ag, pq)];
   end
 end
 // The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
@@ -829,7 +829,7 @@ end
 always @(posedge clk) begin
   sw_v1 <= in_sweep && ltc_cy(cyc, CY_GD);
   sw_f1 <= sj == {DW{1'b0}};
-  sw_l1 <= sj == D_LAST;
+  sw_l1 <= sj_last;
   sw_lg1 <= sg == A_GLAST;
   {sw_v2, sw_f2, sw_l2, sw_lg2} <= {sw_v1, sw_f1, sw_l1, sw_lg1};
   for (ss = 0; ss < PW; ss = ss + 1) begin
@@ -1090,6 +1090,8 @@ var tiledReadAddrs = `
 // Block RAM read addresses for the next cycle.
 reg [DW-1:0] sj;              // SWEEP: j of the next word read
 reg [13:0] sg;                // SWEEP: its group
+reg sj_last;                  // sj == D_LAST, a register: the group's step reaches sg's and
+                              // b_ra's enables from one flip-flop, not from a comparison
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
   if (nw_pass_d) begin
@@ -1114,10 +1116,12 @@ always @(posedge clk) begin
   else if (nw_sw_0) begin
     b_ra <= 14'd0;
     sj <= {DW{1'b0}};
+    sj_last <= 1'b0;
     sg <= 14'd0;
   end else if (nw_sw_gd) begin
-    sj <= (sj == D_LAST) ? {DW{1'b0}} : sj + 1'b1;
-    if (sj == D_LAST) begin
+    sj <= sj_last ? {DW{1'b0}} : sj + 1'b1;
+    sj_last <= sj == D_LAST1;
+    if (sj_last) begin
       sg <= sg + 1'b1;
       b_ra <= sg + 1'b1;
     end
