@@ -1008,6 +1008,7 @@ if (MODE_SH != 0) begin : g_energy
   reg [TRW-1:0] ek_r;                       // and row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
+  reg ezero2;                               // a vector's first row in tile 0: its energy starts at 0
   reg [ENERGY_X-1:0] eabs, eabs2;
   reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
@@ -1016,7 +1017,7 @@ if (MODE_SH != 0) begin : g_energy
   wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column (declared after both)
   /* verilator lint_on UNUSEDSIGNAL */
   wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
-  wire [ENERGY_X-1:0] e_exact = (efirst2 ? ((tile == {TW{1'b0}}) ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
+  wire [ENERGY_X-1:0] e_exact = (efirst2 ? (ezero2 ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
   // The comparison with the best so far is registered (stage 4, the update a cycle later):
   // a vector's energy completes T >= 2 cycles after the one before (SH's tiles have at
@@ -1045,6 +1046,7 @@ if (MODE_SH != 0) begin : g_energy
     eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -ex_f(arr_chain) : ex_f(arr_chain);
     ei_1 <= e_idx;
     {ev2, efirst2, elast2, erow2, ei_2} <= {ev1, efirst1, elast1, erow1, ei_1};
+    ezero2 <= tile == {TW{1'b0}};  // registered: the adder's operand choice starts at flip-flops
     e_rd <= e_mem[e_ra];
     eabs2 <= eabs;
     if (ev2 && erow2) e_acc <= cast_energy(e_exact);
