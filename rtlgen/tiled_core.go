@@ -887,7 +887,7 @@ reg [1:0] zsn, zsel;   // C_UPDATE: the slot of the group's bit read next, and o
 reg [T+PW-1:0] zt_sh;  // the tile's groups shift in from the top
 /* verilator lint_on UNUSEDSIGNAL */
 assign ztile = zt_sh[T+PW-1:PW];
-initial begin  // no reader sees a group before the first sweep writes it; zeros for X-free simulations
+initial begin  // the first sweep writes every group before it is used (its compare is not counted, from_data); zeros keep simulations X-free
   for (mi = 0; mi <= ZG; mi = mi + 1) zs_mem[mi] = {PW{1'b0}};
 end
 always @(posedge clk) begin
@@ -1008,7 +1008,7 @@ if (MODE_SH != 0) begin : g_energy
   reg [TRW-1:0] ek_r;                       // and row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
-  reg ezero2;                               // a vector's first row in tile 0: its energy starts at 0
+  reg ezero2;                               // tile 0: a vector's first row (efirst2) starts its energy at 0
   reg [ENERGY_X-1:0] eabs, eabs2;
   reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
