@@ -36,8 +36,9 @@
 // first runs an energy pass (the same array; a readout chain carries every field out into
 // per-vector energies, with c.x_n as an extra row), then the search from the best vector,
 // then the positive pass. SH needs T >= 2: a tile's vectors complete T cycles apart on the
-// chain, and the energy unit compares each with the best in a registered stage. The schedule table (Schedule) lists the phases, their lengths
-// and the edges between them; TileMachine steps through it cycle by cycle, TileCycles
+// chain, and the energy unit compares each with the best in a registered stage. The
+// schedule table (Schedule) lists the phases, their lengths and the edges between them;
+// TileMachine steps through it cycle by cycle, TileCycles
 // walks it for the cycle count (TileCycleFormula in closed form), and rtlgen renders it
 // into the Verilog phase machine. The memory map (XAddr, WAddr, TileImagesFor) lays out
 // the load stream the core takes after reset: SPRAM cannot be initialised by a bitstream.

@@ -26,6 +26,16 @@ func (s TileSizes) WAddr(i, j int) (addr, slot int) { return (i/s.PW)*s.D + j, i
 // BatchValid is the number of real vectors in batch b (16, or fewer in the last).
 func (s TileSizes) BatchValid(b int) int { return min(BatchWidth, s.N-b*BatchWidth) }
 
+// TileRows is the number of rows of tile k that hold a hidden unit (or, in the energy
+// pass, the c row, row K): T, but the last tile may hold fewer and SH's tile after it none.
+func (s TileSizes) TileRows(k int, energy bool) int {
+	last := s.K
+	if energy {
+		last++
+	}
+	return max(0, min(s.T, last-k*s.T))
+}
+
 // batchMask has a bit set for every real vector of batch b.
 func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 1) }
 

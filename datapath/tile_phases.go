@@ -77,15 +77,8 @@ func (m *TileMachine) prefetch(energy bool) {
 	}
 }
 
-// rows is the number of tile rows that hold a hidden unit (or, in the energy pass, the c
-// row): the last tile may hold fewer.
-func (m *TileMachine) rows(energy bool) int {
-	last := m.s.K
-	if energy {
-		last++
-	}
-	return min(m.s.T, last-m.ctr[CtrTile]*m.s.T)
-}
+// rows is the number of the current tile's rows that hold a hidden unit (TileSizes.TileRows).
+func (m *TileMachine) rows(energy bool) int { return m.s.TileRows(m.ctr[CtrTile], energy) }
 
 // pass is one cycle of PASS / E_PASS for batch b: cycle 0 captures batch b-1 and clears
 // the accumulators; cycle 1 loads s_r into every accumulator (0 + s_r); cycles 2..D+1 add

@@ -99,7 +99,6 @@ func tiledParams(a datapath.Arch) string {
 	p("NT", s.NT, "tiles of the positive pass: ceil(G / GT)")
 	p("NTE", s.NTE, "SH: tiles of the energy pass (K units and the c row)")
 	p("NB", s.NB, "batches of 16 vectors: ceil(N / 16)")
-	p("GP", s.G*s.PW, "z* bits in groups: G PW")
 	p("ZG", s.NT*s.GT, "z* memory words: the positive pass's groups, NT T / PW")
 	p("BG", s.NTE*s.GT, "b memory words (groups, the padding of the last tile included)")
 	p("WWORDS", s.WWords, "W words the load brings: every tile's groups")
@@ -123,8 +122,8 @@ func tiledParams(a datapath.Arch) string {
 		v := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n)), big.NewInt(1))
 		return fmt.Sprintf("%d'h%s", a.Tile, v.Text(16))
 	}
-	fmt.Fprintf(&b, "localparam [T-1:0] RV_LAST = %s;  // the last tile's rows that hold hidden units\n", mask(a.K-(s.NT-1)*a.Tile))
-	fmt.Fprintf(&b, "localparam [T-1:0] RVE_LAST = %s;  // and the c row: the energy pass's last tile\n", mask(a.K+1-(s.NTE-1)*a.Tile))
+	fmt.Fprintf(&b, "localparam [T-1:0] RV_LAST = %s;  // the last tile's rows that hold hidden units\n", mask(s.TileRows(s.NT-1, false)))
+	fmt.Fprintf(&b, "localparam [T-1:0] RVE_LAST = %s;  // and the c row: the energy pass's last tile\n", mask(s.TileRows(s.NTE-1, true)))
 	return b.String()
 }
 
@@ -468,7 +467,7 @@ func tiledConstants(a datapath.Arch) string {
 	sized("D_LAST1", "DW", wd, a.D-2, "the one before it")
 	width("BGW", w(s.NTE*s.GT-1), "b memory address")
 	width("GW", w(s.G-1), "a group index")
-	width("ZGW", w(s.NT*s.GT), "z* memory address: up to ZG, where the prefetch's walk ends")
+	width("ZGW", w(s.NT*s.GT), "z* memory address: up to ZG (NT T / PW), where the prefetch's walk ends")
 	sized("G_LAST", "GW", w(s.G-1), s.G-1, "the last group")
 	width("BCW", max(a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word), "the wider of b and c")
 	width("TRW", w(a.Tile-1), "tile row index")
