@@ -131,10 +131,12 @@ func tiledParams(a datapath.Arch) string {
 // machine (ph_a, cyc_a, tile_a, batch_a, sweep_a) runs the edges of the table one cycle
 // early, and the core's state (ph, cyc, tile, batch, sweep) is its copy a cycle later. The
 // datapath registers its memory addresses from the next cycle's state, which is thus the
-// look-ahead machine's registers (cyc_n, tile_n) and the next phase decoded into registers
+// look-ahead machine's registers (cyc_n, tile_n) and the next phase as one-hot registers
 // (nx_<phase>), not a next-state function of the current one; the counter steps of the
 // current cycle (step_<counter>, clr_<counter>) and at_last are registered too: no datapath
-// path starts in the phase logic.
+// path starts in the phase logic. The look-ahead machine's own edges, windows and counter
+// steps read the one-hot nx_<phase> (renderEnters); the binary ph_a only feeds ph and the
+// phase-length compare.
 func phaseMachine(a datapath.Arch) string {
 	var b strings.Builder
 	sched := datapath.Schedule()
@@ -164,12 +166,12 @@ reg [SWW-1:0] sweep_a;
 			fmt.Fprintf(&b, "reg cond_%s;\nalways @(posedge clk) cond_%[1]s <= %s;\n", c.Name, v)
 		}
 	}
+	b.WriteString(renderEnters())
 	b.WriteString(`// at_last_a: the look-ahead machine is at its phase's last cycle. A register, set from the
 // next state, so that the edges start at a register: after a restart the new phase is one
 // cycle long; else the counter is one short of the phase's last cycle (last_m1).
 reg at_last_a;
 reg [CYW-1:0] last_m1;  // LEN_<ph_a> - 2 (phases of one cycle: not read)
-reg step_tile_a, clr_tile_a, step_batch_a, clr_batch_a, step_sweep_a, clr_sweep_a;
 always @* begin
   case (ph_a)
 `)
@@ -179,7 +181,7 @@ always @* begin
 		n := ph.Len(a.Sizes())
 		fmt.Fprintf(&b, "    PH_%s: last_m1 = %d'd%d;\n", ph.Name, cyw, max(n-2, 0))
 		if n == 1 {
-			ones = append(ones, "ph_an == PH_"+ph.Name)
+			ones = append(ones, "enter_"+strings.ToLower(ph.Name))
 		}
 	}
 	if len(ones) == 0 {
@@ -188,19 +190,18 @@ always @* begin
 	fmt.Fprintf(&b, `    default: last_m1 = {CYW{1'b0}};
   endcase
 end
-wire len1_an = %s;  // ph_an is one cycle long
+wire len1_an = %s;  // at a last cycle: the next phase is one cycle long
 `, strings.Join(ones, " || "))
-	firstLen := sched[first].Len(a.Sizes())
+	firstLen := map[bool]int{false: 0, true: 1}[sched[first].Len(a.Sizes()) == 1]
 	fmt.Fprintf(&b, `always @(posedge clk) begin
   if (rst) at_last_a <= 1'b%d;  // PH_FIRST, cycle 0
-  else if (!hold_a) at_last_a <= (!nx_run || at_last_a) ? len1_an : (cyc_a == last_m1);
+  else if (!hold_a) at_last_a <= !nx_run ? 1'b%[1]d : at_last_a ? len1_an : (cyc_a == last_m1);
 end
-`, map[bool]int{false: 0, true: 1}[firstLen == 1])
+`, firstLen)
 	b.WriteString(`wire nx_run = running || load_done;  // the look-ahead machine runs a cycle before the core
 always @* begin
   ph_an = ph_a;
   cyc_an = cyc_a + 1'b1;
-  {step_tile_a, clr_tile_a, step_batch_a, clr_batch_a, step_sweep_a, clr_sweep_a} = 6'b0;
   if (!nx_run) begin
     cyc_an = {CYW{1'b0}};
   end else if (hold_a) begin
@@ -209,7 +210,6 @@ always @* begin
     cyc_an = {CYW{1'b0}};
     case (ph_a)
 `)
-	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "      PH_%s:\n", ph.Name)
 		for k, e := range ph.Edges {
@@ -217,14 +217,7 @@ always @* begin
 			if e.Not {
 				cond = "!" + cond
 			}
-			var acts []string
-			acts = append(acts, fmt.Sprintf("ph_an = PH_%s;", sched[e.To].Name))
-			for _, c := range e.Inc {
-				acts = append(acts, fmt.Sprintf("step_%s_a = 1'b1;", names[c]))
-			}
-			for _, c := range e.Clear {
-				acts = append(acts, fmt.Sprintf("clr_%s_a = 1'b1;", names[c]))
-			}
+			acts := []string{fmt.Sprintf("ph_an = PH_%s;", sched[e.To].Name)}
 			kw := "if"
 			if k > 0 {
 				kw = "else if"
@@ -284,17 +277,22 @@ always @(posedge clk) begin
   end
 end
 `)
-	b.WriteString(`// nx_<phase>: the core is in that phase next cycle, decoded into a register from the
-// look-ahead machine's next state (nx_run_n: the core runs next cycle).
-wire nx_run_n = !rst && (nx_run || start_n);
+	b.WriteString(`// nx_<phase>: the core is in that phase next cycle (ph_an, one-hot): it stays, or the
+// look-ahead machine enters it at its last cycle, or the first iteration starts it (PH_FIRST),
+// or DONE holds.
+/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read
+always @(posedge clk) begin
 `)
-	b.WriteString("/* verilator lint_off UNUSEDSIGNAL */  // one of each per phase: not every one is read\n")
-	for _, ph := range sched {
-		fmt.Fprintf(&b, "reg nx_%s;\n", strings.ToLower(ph.Name))
-	}
-	b.WriteString("always @(posedge clk) begin\n")
-	for _, ph := range sched {
-		fmt.Fprintf(&b, "  nx_%-11s <= nx_run_n && (ph_an == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+	for i, ph := range sched {
+		n := strings.ToLower(ph.Name)
+		terms := []string{fmt.Sprintf("(nx_%s && !at_last_a)", n), fmt.Sprintf("(at_last_a && enter_%s)", n)}
+		if datapath.TPhase(i) == first {
+			terms = append(terms, "start_n")
+		}
+		if datapath.TPhase(i) == datapath.TDone {
+			terms = append(terms, "hold_a")
+		}
+		fmt.Fprintf(&b, "  nx_%-11s <= !rst && (%s);\n", n, strings.Join(terms, " || "))
 	}
 	b.WriteString("end\n")
 	b.WriteString("// end_<phase>: the core is in that phase's last cycle (a register: nx_<phase> and at_last_a;\n// cleared by reset, so that a reset in the cycle before it commits nothing).\n")
@@ -310,6 +308,12 @@ wire nx_run_n = !rst && (nx_run || start_n);
 		}
 	}
 	b.WriteString("end\n")
+	b.WriteString("`ifdef FORMAL\n// The one-hot phase is the binary one while the look-ahead machine runs (renderEnters).\nalways @* if (!rst) begin\n")
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "  assert(nx_%s == (nx_run && ph_a == PH_%s));\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	fmt.Fprintf(&b, "  assert(ph_a < %d && ph < %d);  // a phase of the table\n", len(sched), len(sched))
+	b.WriteString("end\n`endif\n")
 	b.WriteString(renderNextWindows(a))
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)

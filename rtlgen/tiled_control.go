@@ -56,7 +56,7 @@ always @(posedge clk) cmd_read_r <= !rst && cmd_exec && cmd_d[15:14] == OP_READ;
 assign cmd_read = cmd_read_r;
 // An iteration begins: the first after the load, or the look-ahead machine leaves DONE.
 assign start_n = !running && !load_done && has_todo && (loaded || ld_finish);
-wire begin_it = start_n || (nx_run && ph_a == PH_DONE && !hold_a);
+wire begin_it = start_n || (nx_done && !hold_a);
 always @(posedge clk) begin
   if (rst) begin
     cmd_v <= 1'b0;

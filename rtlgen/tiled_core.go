@@ -158,6 +158,7 @@ always @* begin
     assert(!(ob_release && filled == 0));          // a record released twice
     assert(filled <= F_SLOTS);
     assert(rec_ws == rec_rs + filled[SLOTSW-1:0]);
+    assert(ob_any == (filled != 0) && ro_last == (ro == RB_LASTW) && full_q == (filled >= F_SLOTS - 1));
     if (running && ph != PH_DONE) assert(filled <= F_SLOTS - 1);
     // Before the first iteration no record (end_c_update is cleared by reset: a reset in the
     // cycle before C_UPDATE's last commits nothing).
@@ -1001,14 +1002,17 @@ wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
   (* no_rw_check, ram_style = "block" *) reg [ENERGY_W-1:0] e_mem [0:N-1];
+  // The energies are read a cycle ahead of their use and the read registered again
+  // (e_rdq): N words span several block RAMs, and their bank select then ends at
+  // flip-flops, not in the energy accumulate's carry chain.
   reg [NW-1:0] e_ra;
-  reg [ENERGY_W-1:0] e_rd, e_acc;
+  reg [ENERGY_W-1:0] e_rd, e_rdq, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
   reg [4:0] ek_n;                           // the chain value shown this cycle: column
   reg [TRW-1:0] ek_r;                       // and row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
-  reg ezero2;                               // tile 0: a vector's first row (efirst2) starts its energy at 0
+  reg ezero2;                               // tile 0: a vector's first row (efirst2) starts its energy at 0 (e_rdq cleared)
   reg [ENERGY_X-1:0] eabs, eabs2;
   reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
   wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
@@ -1016,8 +1020,15 @@ if (MODE_SH != 0) begin : g_energy
   /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
   wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column (declared after both)
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [4:0] e_valid = (e_bb == NB_LAST) ? LAST_VALID[4:0] : 5'd16;
-  wire [ENERGY_X-1:0] e_exact = (efirst2 ? (ezero2 ? {ENERGY_X{1'b0}} : ex_e(e_rd)) : ex_e(e_acc)) + eabs2;
+  // The vector of the chain value shown next cycle: the next column after a vector's last
+  // row. At cycle 0 of a run ek_n is 16 (or 0 after reset): column 0 of batch e_bb.
+  wire [3:0] e_col_next = (ek_v && ek_r == T_LAST) ? ek_n[3:0] + 1'b1 : ek_n[3:0];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [NBW+3:0] e_idx_next = {e_bb, e_col_next};
+  /* verilator lint_on UNUSEDSIGNAL */
+  // Only E_DRAIN's chain carries the last batch (E_PASS's carries batch b - 1 < NB - 1).
+  wire [4:0] e_valid = in_e_drain ? LAST_VALID[4:0] : 5'd16;
+  wire [ENERGY_X-1:0] e_exact = (efirst2 ? ex_e(e_rdq) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
   // The comparison with the best so far is registered (stage 4, the update a cycle later):
   // a vector's energy completes T >= 2 cycles after the one before (SH's tiles have at
@@ -1038,7 +1049,7 @@ if (MODE_SH != 0) begin : g_energy
       if (ek_r == T_LAST) ek_n <= ek_n + 1'b1;
       if (ek_r == T_LAST && ek_n == 5'd15) ek_v <= 1'b0;
     end
-    e_ra <= e_idx[NW-1:0];
+    e_ra <= e_idx_next[NW-1:0];
     ev1 <= ek_v && ek_n < e_valid;
     efirst1 <= ek_r == {TRW{1'b0}};
     elast1 <= ek_r == T_LAST;
@@ -1048,6 +1059,7 @@ if (MODE_SH != 0) begin : g_energy
     {ev2, efirst2, elast2, erow2, ei_2} <= {ev1, efirst1, elast1, erow1, ei_1};
     ezero2 <= tile == {TW{1'b0}};  // registered: the adder's operand choice starts at flip-flops
     e_rd <= e_mem[e_ra];
+    e_rdq <= ezero2 ? {ENERGY_W{1'b0}} : e_rd;
     eabs2 <= eabs;
     if (ev2 && erow2) e_acc <= cast_energy(e_exact);
   end
@@ -1194,8 +1206,12 @@ wire pk_in = w_xbit ? xs_rd : w_zbit ? zs_pick[zsel] : 1'b0;
 wire [15:0] pk_word = {pk_in, pk};  // a word every 16 cycles
 wire packing = w_pack;  // bit cyc - 1
 wire commit = end_c_update;
-wire ob_adv = (filled != 0) && (!m_axis_sample_tvalid || m_axis_sample_tready);
-wire ob_release = ob_adv && ro == RB_LASTW;
+// ob_any (filled != 0) and ro_last (ro == RB_LASTW) are registers, so that the stream's
+// step starts at flip-flops.
+reg ob_any, ro_last;
+localparam [SLOTSW:0] SLOTS_ALL = 1 << SLOTSW, SLOTS_M1 = SLOTS_ALL - 1, SLOTS_M2 = SLOTS_ALL - 2;
+wire ob_adv = ob_any && (!m_axis_sample_tvalid || m_axis_sample_tready);
+wire ob_release = ob_adv && ro_last;
 wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}}, ob_release};
 // DONE holds while fewer than two slots are free before its record's commit, so that one
 // is free for the next record. The look-ahead phase machine sees it a cycle early, from
@@ -1203,9 +1219,11 @@ wire [SLOTSW:0] filled_next = filled + {{SLOTSW{1'b0}}, commit} - {{SLOTSW{1'b0}
 // adder before the phase logic): an iteration runs with at most SLOTS - 1 records waiting,
 // so its record has a slot; in DONE the buffer fills to SLOTS, never more.
 // full_q: filled >= SLOTS - 1, a register set from filled's next value (the same test a
-// cycle earlier), so that the hold reaches the phase logic from one flip-flop.
+// cycle earlier), so that the hold reaches the phase logic from one flip-flop. It and
+// ob_any are decided from filled and the step (commit, ob_release), not from filled_next:
+// no adder before them.
 reg full_q;
-assign hold_a = nx_run && ph_a == PH_DONE && (full_q || !has_todo);
+assign hold_a = nx_done && (full_q || !has_todo);
 always @(posedge clk) begin
   // it_cnt starts at 3 in an iteration's first cycle, so that at C_UPDATE's cycle CY_PK it
   // holds the iteration's cycles through C_UPDATE's last cycle and DONE.
@@ -1233,12 +1251,19 @@ always @(posedge clk) begin
     ro <= {SLOTW{1'b0}};
     filled <= {(SLOTSW+1){1'b0}};
     full_q <= 1'b0;
+    ob_any <= 1'b0;
+    ro_last <= RB_LASTW == {SLOTW{1'b0}};
     m_axis_sample_tvalid <= 1'b0;
     m_axis_sample_tlast <= 1'b0;
   end else begin
     if (commit) rec_ws <= rec_ws + 1'b1;
     filled <= filled_next;
-    full_q <= filled_next[SLOTSW] || &filled_next[SLOTSW-1:0];
+    case ({commit, ob_release})
+      2'b10: begin full_q <= filled >= SLOTS_M2; ob_any <= 1'b1; end
+      2'b01: begin full_q <= filled == SLOTS_ALL; ob_any <= filled > 1; end
+      default: full_q <= filled >= SLOTS_M1;
+    endcase
+    if (ob_adv) ro_last <= ob_release ? RB_LASTW == {SLOTW{1'b0}} : ro == RB_LASTW - 1'b1;
     if (ob_adv) begin
       m_axis_sample_tvalid <= 1'b1;
       m_axis_sample_tlast <= ob_release;

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"herdsim/datapath"
+	"herdsim/herding"
 )
 
 // wbFirst is WRITEBACK's cycle of its first W write (CY_WB): the tile word, P and the
@@ -63,19 +64,18 @@ func nextWindows(a datapath.Arch) []nextWindow {
 }
 
 // renderNextWindows is the Verilog of the windows. The core's cycle after next is the
-// look-ahead machine's next state: cycle 0 of ph_an when the look-ahead counter restarts
-// (cyc_an_zero), else cycle cyc_a + 1 of ph_a. So a span starting at 0 takes ph_an at a
-// restart, and every span takes ph_a with a comparison of cyc_a against constants.
-// No span is in DONE, the one phase that holds.
+// look-ahead machine's next state: cycle 0 of the phase it enters at its last cycle
+// (at_last_a && enter_<x>, or start_n into PH_FIRST), else cycle cyc_a + 1 of its phase
+// (nx_<x>). So a span starting at 0 takes the entry, and every span takes nx_<x> with a
+// comparison of cyc_a against constants. No span is in DONE, the one phase that holds.
 func renderNextWindows(a datapath.Arch) string {
 	s := a.Sizes()
 	sched := datapath.Schedule()
+	first := datapath.FirstPhase(a.Mode == herding.ModeSH)
 	cyw := cycleWidth(s)
 	k := func(v int) string { return fmt.Sprintf("%d'd%d", cyw, v) }
 	var b strings.Builder
-	b.WriteString(`// nw_<name>: the core spends the cycle after next in the window (nextWindows).
-wire cyc_an_zero = !nx_run || at_last_a;  // the look-ahead counter restarts
-`)
+	b.WriteString("// nw_<name>: the core spends the cycle after next in the window (nextWindows).\n")
 	for _, w := range nextWindows(a) {
 		fmt.Fprintf(&b, "reg %s;  // %s\n", w.name, w.comment)
 	}
@@ -89,7 +89,10 @@ wire cyc_an_zero = !nx_run || at_last_a;  // the look-ahead counter restarts
 			name := sched[sp.phase].Name
 			hi := min(sp.hi, sched[sp.phase].Len(s))
 			if sp.lo == 0 && hi > 0 {
-				terms = append(terms, fmt.Sprintf("(nx_run_n && cyc_an_zero && ph_an == PH_%s)", name))
+				terms = append(terms, fmt.Sprintf("(at_last_a && enter_%s)", strings.ToLower(name)))
+				if sp.phase == first {
+					terms = append(terms, "start_n")
+				}
 			}
 			// cyc_a + 1 in [max(lo, 1), hi): cyc_a in [lo', hi - 1).
 			from, to := max(sp.lo, 1)-1, hi-1
@@ -105,10 +108,78 @@ wire cyc_an_zero = !nx_run || at_last_a;  // the look-ahead counter restarts
 			default:
 				in = "!ltc_cy(cyc_a, " + k(from) + ") && ltc_cy(cyc_a, " + k(to) + ")"
 			}
-			terms = append(terms, fmt.Sprintf("(nx_run && ph_a == PH_%s && %s)", name, in))
+			terms = append(terms, fmt.Sprintf("(nx_%s && %s)", strings.ToLower(name), in))
 		}
 		fmt.Fprintf(&b, "  %s <= !rst && (%s);\n", w.name, strings.Join(terms, "\n      || "))
 	}
 	b.WriteString("end\n")
+	return b.String()
+}
+
+// renderEnters is the Verilog of the look-ahead machine's edges in one-hot form. nx_<y> is
+// ph_a == PH_<Y> while the machine runs (both are ph_an registered, nx_ gated by the
+// core running next cycle, which the machine's running is), so an edge of the table is
+// nx_<y> and its condition (and not the conditions of y's edges before it; DONE's wait on
+// !hold_a): enter_<x>, at the last cycle (at_last_a), the machine goes to x next; and
+// step_/clr_<counter>_a, the counter steps or clears. Each is a few flip-flops deep, where
+// a decode of ph_an, which goes through the binary phase's case, was five or six LUT levels
+// (the routed critical paths of the UP5K designs).
+func renderEnters() string {
+	sched := datapath.Schedule()
+	conds := datapath.Conds()
+	enter := make([][]string, len(sched))
+	counters := map[string][]string{}
+	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
+	for y, ph := range sched {
+		var before []string // the negated conditions of y's earlier edges
+		for _, e := range ph.Edges {
+			term := []string{"nx_" + strings.ToLower(ph.Name)}
+			if datapath.TPhase(y) == datapath.TDone {
+				term = append(term, "!hold_a")
+			}
+			term = append(term, before...)
+			if e.When != datapath.Always {
+				cond := "cond_" + conds[e.When].Name
+				if e.Not {
+					term = append(term, "!"+cond)
+					before = append(before, cond)
+				} else {
+					term = append(term, cond)
+					before = append(before, "!"+cond)
+				}
+			}
+			t := "(" + strings.Join(term, " && ") + ")"
+			enter[e.To] = append(enter[e.To], t)
+			for _, c := range e.Inc {
+				counters["step_"+names[c]+"_a"] = append(counters["step_"+names[c]+"_a"], t)
+			}
+			for _, c := range e.Clear {
+				counters["clr_"+names[c]+"_a"] = append(counters["clr_"+names[c]+"_a"], t)
+			}
+			if e.When == datapath.Always {
+				break
+			}
+		}
+	}
+	or := func(terms []string) string {
+		if len(terms) == 0 {
+			return "1'b0"
+		}
+		return strings.Join(terms, " || ")
+	}
+	var b strings.Builder
+	b.WriteString("// The look-ahead machine's edges, one-hot (renderEnters): nx_<phase> is ph_a == PH_<phase>\n// while it runs.\n")
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "reg nx_%s;\n", strings.ToLower(ph.Name))
+	}
+	for x, ph := range sched {
+		fmt.Fprintf(&b, "wire enter_%s = %s;\n", strings.ToLower(ph.Name), or(enter[x]))
+	}
+	for _, c := range []string{"tile", "batch", "sweep"} {
+		for _, k := range []string{"step_", "clr_"} {
+			n := k + c + "_a"
+			fmt.Fprintf(&b, "wire %s = at_last_a && (%s);\n", n, or(counters[n]))
+		}
+	}
 	return b.String()
 }
