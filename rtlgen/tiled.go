@@ -79,12 +79,6 @@ func tiledParams(a datapath.Arch) string {
 		fmt.Fprintf(&b, "localparam integer %-14s = %d;  // %s\n", name, v, comment)
 	}
 	b.WriteString("/* verilator lint_off UNUSEDPARAM */  // the Arch in full, for readers: not every size is used\n")
-	b2i := func(v bool) int {
-		if v {
-			return 1
-		}
-		return 0
-	}
 	p("K", a.K, "hidden units")
 	p("D", a.D, "visible units")
 	p("N", a.N, "data vectors")
@@ -192,7 +186,7 @@ always @* begin
 end
 wire len1_an = %s;  // at a last cycle: the next phase is one cycle long
 `, strings.Join(ones, " || "))
-	firstLen := map[bool]int{false: 0, true: 1}[sched[first].Len(a.Sizes()) == 1]
+	firstLen := b2i(sched[first].Len(a.Sizes()) == 1)
 	fmt.Fprintf(&b, `always @(posedge clk) begin
   if (rst) at_last_a <= 1'b%d;  // PH_FIRST, cycle 0
   else if (!hold_a) at_last_a <= !nx_run ? 1'b%[1]d : at_last_a ? len1_an : (cyc_a == last_m1);
@@ -630,4 +624,12 @@ func checkRegisteredConds(a datapath.Arch) {
 			}
 		}
 	}
+}
+
+// b2i is a Verilog bit or integer parameter's value for v: 1 or 0.
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }

@@ -151,15 +151,14 @@ end
 // yet read, and the packer writes rec_ws, the slot after them. DONE holds while SLOTS - 1
 // records wait before its commit, so the buffer fills to SLOTS at most, in DONE, and an
 // iteration runs with a free slot for its record.
-localparam [SLOTSW:0] F_SLOTS = 1 << SLOTSW;
 always @* begin
   if (!rst && f_past) begin
-    assert(!(commit && filled == F_SLOTS));        // a record with no slot: dropped
+    assert(!(commit && filled == SLOTS_ALL));        // a record with no slot: dropped
     assert(!(ob_release && filled == 0));          // a record released twice
-    assert(filled <= F_SLOTS);
+    assert(filled <= SLOTS_ALL);
     assert(rec_ws == rec_rs + filled[SLOTSW-1:0]);
-    assert(ob_any == (filled != 0) && ro_last == (ro == RB_LASTW) && full_q == (filled >= F_SLOTS - 1));
-    if (running && ph != PH_DONE) assert(filled <= F_SLOTS - 1);
+    assert(ob_any == (filled != 0) && ro_last == (ro == RB_LASTW) && full_q == (filled >= SLOTS_M1));
+    if (running && ph != PH_DONE) assert(filled <= SLOTS_M1);
     // Before the first iteration no record (end_c_update is cleared by reset: a reset in the
     // cycle before C_UPDATE's last commits nothing).
     if (!running) assert(filled == 0 && !m_axis_sample_tvalid);

@@ -129,6 +129,7 @@ func renderEnters() string {
 	conds := datapath.Conds()
 	enter := make([][]string, len(sched))
 	counters := map[string][]string{}
+	counterOrder := []datapath.Counter{datapath.CtrTile, datapath.CtrBatch, datapath.CtrSweep}
 	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
 	for y, ph := range sched {
 		var before []string // the negated conditions of y's earlier edges
@@ -175,9 +176,9 @@ func renderEnters() string {
 	for x, ph := range sched {
 		fmt.Fprintf(&b, "wire enter_%s = %s;\n", strings.ToLower(ph.Name), or(enter[x]))
 	}
-	for _, c := range []string{"tile", "batch", "sweep"} {
+	for _, c := range counterOrder {
 		for _, k := range []string{"step_", "clr_"} {
-			n := k + c + "_a"
+			n := k + names[c] + "_a"
 			fmt.Fprintf(&b, "wire %s = at_last_a && (%s);\n", n, or(counters[n]))
 		}
 	}
