@@ -119,18 +119,20 @@ func (a *Arch) validateTiled() error {
 	return nil
 }
 
-// DefaultTile is the tile a tiled datapath gets when none is chosen: 8 hidden units in mode
-// H (128 accumulators), 4 in mode SH (whose energy readout chain doubles an accumulator's
-// cost), rounded up to whole W words and at most the units there are.
+// DefaultTile is the tile a tiled datapath gets when none is chosen: the tiles measured to
+// fit the iCE40 UP5K with the board top (docs/fpga.md), 4 hidden units in mode H (64
+// accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout chain doubles
+// an accumulator's cost), rounded down to whole W words (at least one) and at most the
+// units there are.
 func DefaultTile(k, wbits int, mode herding.Mode) int {
-	t := 8
+	t := 4
 	if mode == modeSH {
-		t = 4
+		t = 2
 	}
 	pw := PerWord(wbits)
 	t = min(t, ceilDiv(k, pw)*pw)
 	if mode == modeSH {
 		t = max(t, 2) // the energy unit's registered comparison (validateTiled)
 	}
-	return ceilDiv(t, pw) * pw
+	return max(pw, t/pw*pw)
 }

@@ -153,4 +153,9 @@ func TestTileValidate(t *testing.T) {
 	require.NoError(t, a.Validate())
 	require.Equal(t, 2, DefaultTile(1, 25, herding.ModeSH))
 	require.Equal(t, 1, DefaultTile(1, 25, herding.ModeH))
+	// The tiles measured to fit the UP5K: 4 in mode H, 2 in SH, rounded down to whole words.
+	require.Equal(t, 4, DefaultTile(50, 18, herding.ModeH))
+	require.Equal(t, 2, DefaultTile(16, 17, herding.ModeSH))
+	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeSH), "PW = 3: one word's rows at least")
+	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeH))
 }

@@ -42,13 +42,13 @@ reg loaded;                     // the load is complete
 wire idle_now = loaded && !has_todo && ((!running && !load_done) || (in_done && hold));
 assign idle = idle_now && !rd_on && !cmd_read;
 assign s_axis_cmd_tready = !cmd_v;
-// RUN runs in a cycle where no iteration can begin, so that the pending count is either set
-// or counted down, never both: has_todo follows from the operation.
-wire begin_may = has_todo && (!running || ph_a == PH_DONE);
-wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] == OP_STOP || (cmd_d[15:14] == OP_RUN && !begin_may) ||
-                                   (cmd_d[15:14] == OP_READ && idle_now) || cmd_d[15:14] == 2'd3);
-wire cmd_run = cmd_exec && cmd_d[15:14] == OP_RUN;
-wire cmd_stop = cmd_exec && cmd_d[15:14] == OP_STOP;
+// RUN and STOP run at once, READ once the core is idle; the reserved op is dropped. RUN and
+// STOP take precedence over the count-down of an iteration that begins in the same cycle:
+// it began from the old count, as if a cycle earlier. So the pending count's enable reads
+// the command register and begin_it, not the phase machine's state.
+wire cmd_run = cmd_v && !rd_on && cmd_d[15:14] == OP_RUN;
+wire cmd_stop = cmd_v && !rd_on && cmd_d[15:14] == OP_STOP;
+wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] != OP_READ || idle_now);
 // READ starts the read-back a cycle after it runs: a register, so that the command's
 // conditions do not reach the load counters' enables in the same cycle.
 reg cmd_read_r;

@@ -2,10 +2,11 @@
 # herdsim's main job as one chain on the built-in default data (`make demo`, issue 17 item 20):
 #
 #   1. herd      the float64 reference, SH, K = 16, 2000 iterations, with its pictures
-#   2. lockstep  the cycle-level datapath (4 lanes) beside the reference for the same
+#   2. lockstep  the cycle-level tiled datapath (the default Arch) beside the reference for the same
 #                2000 iterations: bit-exact or where it first differs
 #   3. vectors   a golden vector set for that Arch (2 iterations, checked bit-exact)
-#   4. rtl       the Verilog core, lanes, self-checking testbench and memory images
+#   4. rtl       the Verilog core, its library modules, the board top, the self-checking
+#                testbench and the load stream
 #   5. rtlsim    the testbench under Icarus (else Verilator): PASS or the first mismatch;
 #                skipped, and said so, when neither simulator is installed
 #
@@ -24,8 +25,7 @@ want_sim=${DEMO_SIM:-auto}
 
 # The Arch of the hardware chain: small enough for Icarus to finish in seconds.
 data=(--data default --mode SH --hidden 16)
-lanes=4
-arch=(--lanes "$lanes")
+arch=(--arch tiled) # the default for this data (--arch auto); the lane datapath is --arch lanes
 vec_iters=2
 
 # The demo's own entries only (never OUT as a whole: it may be a folder of yours).
@@ -37,7 +37,7 @@ step() { echo "demo: $*" >&2; }
 step "1/5 herd: float64 reference, 2000 iterations"
 herd_line=$("$herdsim" herd "${data[@]}" --iters 2000 --out "$out/herd")
 
-step "2/5 lockstep: datapath model ($lanes lanes) beside the reference, 2000 iterations"
+step "2/5 lockstep: tiled datapath model beside the reference, 2000 iterations"
 "$herdsim" lockstep "${data[@]}" "${arch[@]}" --iters 2000 >"$out/lockstep.json"
 bit_exact=$(sed -n 's/^  "bit_exact": \(true\|false\),$/\1/p' "$out/lockstep.json")
 cycles=$(sed -n 's/^  "cycles_per_iteration": \([0-9.]*\),$/\1/p' "$out/lockstep.json")
@@ -84,7 +84,7 @@ cat <<EOF
 herdsim demo: the built-in default data, mode SH, K = 16, into $out/
   herd/           the float64 reference over 2000 iterations (trace.jsonl, weights.json, summary.json,
                   samples.png, rates.png, moment_error.png): ${herd_line%% -> *}
-  lockstep.json   the datapath model ($lanes lanes) beside the reference over 2000 iterations:
+  lockstep.json   the tiled datapath's model beside the reference over 2000 iterations:
                   bit_exact $bit_exact, $cycles cycles per iteration
   vectors/        golden vectors: ${vec_line%% -> *}
   rtl/            Verilog: ${rtl_line%% -> *}

@@ -131,7 +131,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"vectors unknown flag", []string{"vectors", "--bogus"}, 2},
 		{"vectors extra arg", []string{"vectors", "extra", "--out", "v"}, 2},
 		{"vectors missing data", []string{"vectors", "--data", missing, "--out", "v"}, 2},
-		{"vectors not bit-exact", []string{"vectors", "--data", "default", "--hidden", "8", "--iters", "5", "--weight-bits", "9", "--out", "v"}, 1},
+		{"vectors not bit-exact", []string{"vectors", "--data", "default", "--hidden", "8", "--iters", "5", "--weight-bits", "9", "--reg", "c=9", "--out", "v"}, 1},
 
 		{"verify unknown flag", []string{"verify", "--vectors", "vec", "--capture", "capture.hex", "--bogus"}, 2},
 		{"verify extra arg", []string{"verify", "--vectors", "vec", "--capture", "capture.hex", "extra"}, 2},

@@ -78,7 +78,7 @@ func (f *modelFlags) config() (herding.Config, error) {
 // Widths left unset are the worst-case widths for the run's length (datapath.DefaultArch),
 // so by default the datapath is lossless.
 type archFlags struct {
-	kind     string // "lanes" or "tiled"
+	kind     string // "auto", "lanes" or "tiled"
 	lanes    int
 	tile     int
 	overflow string
@@ -101,7 +101,7 @@ var widthFlags = []struct {
 }
 
 func (f *archFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.kind, "arch", archLanes, `the datapath: "lanes" (L lanes over the hidden units, W and P in block RAM) or "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: datapath/tile_doc.go)`)
+	fs.StringVar(&f.kind, "arch", archAuto, `the datapath: "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath), "lanes" (L lanes over the hidden units, W and P in block RAM) or "auto": tiled when the problem fits the tiled datapath's memories and neither --lanes nor a lane-only size is given, else lanes`)
 	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
 	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 8 in mode H, 4 in SH, a multiple of the weights per W word)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
@@ -112,25 +112,54 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
 }
 
-// arch builds the Arch for a run of iterations on data of n vectors of length d.
+// arch builds the Arch for a run of iterations on data of n vectors of length d. --arch
+// auto is the tiled datapath when the problem fits its memories at the default widths and
+// neither --lanes nor its own sizes ask for lanes, so that widths the tiled datapath cannot
+// take get its error rather than a quiet change of datapath; the lane datapath serves the
+// rest (tiny D, data or weights beyond the SPRAMs).
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
+	switch f.kind {
+	case archLanes, archTiled:
+		return f.archOf(f.kind, cfg, d, n, iterations)
+	case archAuto:
+		return f.archOf(f.autoKind(cfg, d, n, iterations), cfg, d, n, iterations)
+	default:
+		return datapath.Arch{}, fmt.Errorf("--arch %q: want auto, tiled or lanes", f.kind)
+	}
+}
+
+// autoKind is the datapath --arch auto chooses: tiled when --tile is given, lanes when
+// --lanes is, else tiled if its Arch at the default widths validates.
+func (f *archFlags) autoKind(cfg herding.Config, d, n, iterations int) string {
+	switch {
+	case f.tile != 0:
+		return archTiled
+	case f.lanes != 0:
+		return archLanes
+	}
+	a := datapath.DefaultArch(cfg.Hidden, d, n, 0, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
+	a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
+	if a.Validate() == nil {
+		return archTiled
+	}
+	return archLanes
+}
+
+// archOf builds the Arch of one datapath kind from the flags.
+func (f *archFlags) archOf(kind string, cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
 	lanes := f.lanes
 	if lanes == 0 {
 		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
-	switch f.kind {
-	case archLanes:
-		if f.tile != 0 {
-			return a, fmt.Errorf("--tile %d: a tile belongs to --arch tiled", f.tile)
-		}
-	case archTiled:
+	if kind == archLanes && f.tile != 0 {
+		return a, fmt.Errorf("--tile %d: a tile belongs to --arch tiled", f.tile)
+	}
+	if kind == archTiled {
 		if f.lanes != 0 {
 			return a, fmt.Errorf("--lanes %d: lanes belong to --arch lanes", f.lanes)
 		}
 		a.Lanes = 0
-	default:
-		return a, fmt.Errorf("--arch %q: want lanes or tiled", f.kind)
 	}
 	mode, err := parseOverflow(f.overflow)
 	if err != nil {
@@ -151,7 +180,7 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 			return a, err
 		}
 	}
-	if f.kind == archTiled {
+	if kind == archTiled {
 		a.Tile = f.tile
 		if a.Tile == 0 {
 			a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
@@ -162,6 +191,7 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 
 // The datapaths --arch chooses.
 const (
+	archAuto  = "auto"
 	archLanes = "lanes"
 	archTiled = "tiled"
 )

@@ -20,9 +20,38 @@ func writeVectors(t *testing.T, extra ...string) string {
 	dir := filepath.Join(t.TempDir(), "vectors")
 	out, err := run(t, append([]string{"vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--out", dir}, extra...)...)
 	require.NoError(t, err)
-	require.Contains(t, out, "default: N=128 D=64 K=16 lanes L=16 mode=SH iterations=30 seed=1: 11 files, W s14.0")
+	require.Contains(t, out, "default: N=128 D=64 K=16 tiled T=3 mode=SH iterations=30 seed=1: 11 files, W s14.0")
 	require.Contains(t, out, "bit-exact on the datapath -> "+dir+"\n")
 	return dir
+}
+
+// TestArchAutoPicksTheTiledDatapathWhereItFits: --arch auto (the default) is the tiled
+// datapath with the tile measured to fit the UP5K (4 in mode H, 2 in SH, whole W words),
+// the lane datapath when --lanes asks for it or the tiled one cannot hold the problem
+// (D < 4). Widths the tiled datapath cannot take get its error, not a quiet switch of
+// datapath, and so does --tile on a problem it cannot hold.
+func TestArchAutoPicksTheTiledDatapathWhereItFits(t *testing.T) {
+	d3 := filepath.Join(t.TempDir(), "d3.txt")
+	require.NoError(t, os.WriteFile(d3, []byte("101\n110\n011\n111\n"), 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--data", "default", "--hidden", "16", "--weight-bits", "17", "--acc-bits", "22"}, "tiled T=2 mode=SH"},
+		{[]string{"--data", "default", "--hidden", "16", "--mode", "H"}, "tiled T=3 mode=H"},
+		{[]string{"--data", "default", "--hidden", "16", "--mode", "H", "--weight-bits", "18", "--acc-bits", "22"}, "tiled T=4 mode=H"},
+		{[]string{"--data", "default", "--hidden", "16", "--lanes", "4"}, "lanes L=4 mode=SH"},
+		{[]string{"--data", d3, "--hidden", "2"}, "lanes L=2 mode=SH"},
+	} {
+		dir := filepath.Join(t.TempDir(), "v")
+		out, err := run(t, append([]string{"vectors", "--iters", "2", "--out", dir}, c.args...)...)
+		require.NoError(t, err, "%v", c.args)
+		require.Contains(t, out, c.want, "%v", c.args)
+	}
+	_, err := run(t, "vectors", "--data", d3, "--hidden", "2", "--tile", "3", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
+	require.ErrorContains(t, err, "D >= 4")
+	_, err = run(t, "vectors", "--data", "default", "--hidden", "16", "--weight-bits", "17", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
+	require.ErrorContains(t, err, "must be wider than W", "the field's default width for 2 iterations is narrower than the W asked for")
 }
 
 func TestVectorsMatchTheReference(t *testing.T) {
@@ -45,7 +74,7 @@ func TestVectorsMatchTheReference(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, it.X, s.XStar[i], "x* of iteration %d", i+1)
 		require.Equal(t, it.Z, s.ZStar[i], "z* of iteration %d", i+1)
-		require.Equal(t, s.Arch.CyclesPerIteration(it.Sweeps), s.Cycles[i])
+		require.Equal(t, s.Arch.IterationCycles(i+1, it.Sweeps), s.Cycles[i])
 	}
 	wantW, _, wantC := eng.Params().Ints()
 	require.Equal(t, wantW, s.WFinal)
@@ -71,7 +100,8 @@ func TestVectorsRefusesAnExistingSetWithoutForce(t *testing.T) {
 func TestVectorsRefusesANarrowArch(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "vectors")
-	_, err := run(t, "vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--weight-bits", "9", "--out", dir)
+	// c at W's width: the tiled datapath's SH c row rides in the W tile buffer (Arch.Validate).
+	_, err := run(t, "vectors", "--data", "default", "--hidden", "16", "--iters", "30", "--weight-bits", "9", "--reg", "c=9", "--out", dir)
 	require.Error(t, err)
 	for _, want := range []string{"not bit-exact", "first divergence at iteration 1, W[", "register W overflowed first", "widen W", "--weight-bits", "nothing was written"} {
 		require.Contains(t, err.Error(), want)
