@@ -48,7 +48,11 @@ assign s_axis_cmd_tready = !cmd_v;
 // the command register and begin_it, not the phase machine's state.
 wire cmd_run = cmd_v && !rd_on && cmd_d[15:14] == OP_RUN;
 wire cmd_stop = cmd_v && !rd_on && cmd_d[15:14] == OP_STOP;
-wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] != OP_READ || idle_now);
+// READ reads idle_now a cycle late (read_ok): the core stays idle while the READ waits in
+// cmd_v, since only a command (RUN) ends idleness and commands run one at a time.
+reg read_ok;
+always @(posedge clk) read_ok <= !rst && idle_now;
+wire cmd_exec = cmd_v && !rd_on && (cmd_d[15:14] != OP_READ || read_ok);
 // READ starts the read-back a cycle after it runs: a register, so that the command's
 // conditions do not reach the load counters' enables in the same cycle.
 reg cmd_read_r;

@@ -168,6 +168,7 @@ always @* begin
     assert((rd_pipe & (rd_pipe - 4'd1)) == 4'd0);
     if (m_axis_read_tvalid) assert(rd_on && rd_pipe == 4'd0);
     if (cmd_read) assert(!rd_on && !m_axis_read_tvalid);
+    if (cmd_read || rd_on) assert(idle_now);       // W, b and c are final while they are read
     if (rd_step) assert(rd_on && !m_axis_read_tvalid && rd_pipe == 4'd0);
   end
 end

@@ -103,7 +103,7 @@ var widthFlags = []struct {
 func (f *archFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.kind, "arch", archAuto, `the datapath: "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath), "lanes" (L lanes over the hidden units, W and P in block RAM) or "auto": tiled when the problem fits the tiled datapath's memories and neither --lanes nor a lane-only size is given, else lanes`)
 	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
-	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 8 in mode H, 4 in SH, a multiple of the weights per W word)")
+	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 4 in mode H, 2 in SH: the tiles that fit the UP5K; rounded down to whole W words)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
 	f.widths = map[string]*int{}
 	for _, w := range widthFlags {
