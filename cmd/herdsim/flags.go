@@ -101,7 +101,7 @@ var widthFlags = []struct {
 }
 
 func (f *archFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.kind, "arch", archAuto, `the datapath: "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath), "lanes" (L lanes over the hidden units, W and P in block RAM) or "auto": tiled when the problem fits the tiled datapath's memories and neither --lanes nor a lane-only size is given, else lanes`)
+	fs.StringVar(&f.kind, "arch", archAuto, `the datapath: "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath), "lanes" (L lanes over the hidden units, W and P in block RAM) or "auto": tiled when the problem fits the tiled datapath's memories at the default widths and --lanes is not given, else lanes`)
 	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
 	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 4 in mode H, 2 in SH: the tiles that fit the UP5K; rounded down to whole W words)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
@@ -114,9 +114,9 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 
 // arch builds the Arch for a run of iterations on data of n vectors of length d. --arch
 // auto is the tiled datapath when the problem fits its memories at the default widths and
-// neither --lanes nor its own sizes ask for lanes, so that widths the tiled datapath cannot
-// take get its error rather than a quiet change of datapath; the lane datapath serves the
-// rest (tiny D, data or weights beyond the SPRAMs).
+// --lanes is not given, so that widths the tiled datapath cannot take get its error rather
+// than a quiet change of datapath; the lane datapath serves the rest (tiny D, data or
+// weights beyond the SPRAMs).
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
 	switch f.kind {
 	case archLanes, archTiled:
