@@ -118,31 +118,36 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 // than a quiet change of datapath; the lane datapath serves the rest (tiny D, data or
 // weights beyond the SPRAMs).
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
-	switch f.kind {
-	case archLanes, archTiled:
-		return f.archOf(f.kind, cfg, d, n, iterations)
-	case archAuto:
-		return f.archOf(f.autoKind(cfg, d, n, iterations), cfg, d, n, iterations)
-	default:
-		return datapath.Arch{}, fmt.Errorf("--arch %q: want auto, tiled or lanes", f.kind)
+	kind, err := archKind(f.kind, f.lanes, f.tile, cfg, d, n, iterations)
+	if err != nil {
+		return datapath.Arch{}, err
 	}
+	return f.archOf(kind, cfg, d, n, iterations)
 }
 
-// autoKind is the datapath --arch auto chooses: tiled when --tile is given, lanes when
-// --lanes is, else tiled if its Arch at the default widths validates.
-func (f *archFlags) autoKind(cfg herding.Config, d, n, iterations int) string {
+// archKind resolves --arch (lockstep, vectors, sweep) to lanes or tiled: auto is tiled
+// when --tile is given, lanes when --lanes is, else tiled if the tiled Arch at the default
+// widths and tile validates.
+func archKind(kind string, lanes, tile int, cfg herding.Config, d, n, iterations int) (string, error) {
+	switch kind {
+	case archLanes, archTiled:
+		return kind, nil
+	case archAuto:
+	default:
+		return "", fmt.Errorf("--arch %q: want auto, tiled or lanes", kind)
+	}
 	switch {
-	case f.tile != 0:
-		return archTiled
-	case f.lanes != 0:
-		return archLanes
+	case tile != 0:
+		return archTiled, nil
+	case lanes != 0:
+		return archLanes, nil
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, 0, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
 	a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
 	if a.Validate() == nil {
-		return archTiled
+		return archTiled, nil
 	}
-	return archLanes
+	return archLanes, nil
 }
 
 // archOf builds the Arch of one datapath kind from the flags.

@@ -109,6 +109,9 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
 		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "--vary with --cross: crossed groups weight-bits and W both set register W"},
 		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`},
+		{[]string{"--vary", "W=10", "--arch", "systolic"}, `--arch "systolic": want auto, tiled or lanes`},
+		{[]string{"--vary", "W=10", "--arch", "tiled", "--lanes", "2"}, "--lanes 2: lanes belong to --arch lanes"},
+		{[]string{"--vary", "W=10", "--tile", "3"}, "--tile 3: a tile belongs to --arch tiled"},
 	}
 	for _, c := range cases {
 		dir := filepath.Join(t.TempDir(), "out")
@@ -143,4 +146,23 @@ func TestSweepHelpNamesSynth(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out, "--synth string")
 	require.Contains(t, out, "ice40-hx8k, ice40-up5k, xilinx7")
+}
+
+// TestSweepOnTheTiledDatapath: --arch tiled sweeps the tiled datapath, each point with the
+// default tile for its W width (3 rows at up to 16 bits, three weights a word), named in the
+// table and in every point's key; the setup records the datapath.
+func TestSweepOnTheTiledDatapath(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tiled")
+	out, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--mode", "H", "--iters", "6", "--arch", "tiled",
+		"--vary", "weight-bits=9,17", "--vary", "acc-bits=22", "--cross", "--overflow", "wrap", "--out", dir)
+	require.NoError(t, err)
+	require.Contains(t, out, "sweep: 2 points: 0 already done, 2 computed (0 invalid)")
+	table, err := os.ReadFile(filepath.Join(dir, "table.md"))
+	require.NoError(t, err)
+	require.Contains(t, string(table), "K=4, tiled datapath, each point's default tile")
+	points, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.Contains(t, string(points), `"arch":"tiled"`)
+	require.Contains(t, string(points), "|tile_T=3|", "W 9 bits: three weights a word")
+	require.Contains(t, string(points), "|tile_T=4|", "W 17 bits: two a word, mode H's tile of 4")
 }

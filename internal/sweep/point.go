@@ -13,11 +13,16 @@ import (
 )
 
 // Setup is what every point of a sweep shares: the data, the herding configuration (scaled
-// form), the lanes and the run length T, and the synthesis target, if any.
+// form), the datapath (lanes, or tiled with a tile), the run length T, and the synthesis
+// target, if any.
 type Setup struct {
-	Data       *dataset.Binary
-	Config     herding.Config
-	Lanes      int
+	Data   *dataset.Binary
+	Config herding.Config
+	Lanes  int  // the lane datapath's L (with Tiled false)
+	Tiled  bool // the tiled datapath
+	// Tile is the tiled datapath's T; 0 gives every point datapath.DefaultTile for its W
+	// width (which sets the weights a W word holds, and so the tiles allowed).
+	Tile       int
 	Iterations int
 	// Synth, when set (a synth.Targets name), also synthesises every valid point's RTL
 	// for that target and records its cost.
@@ -62,6 +67,8 @@ type RunInfo struct {
 	D              int    `json:"d"`
 	K              int    `json:"k"`
 	Lanes          int    `json:"lanes"`
+	Arch           string `json:"arch,omitempty"` // "tiled", or empty for the lane datapath
+	Tile           int    `json:"tile,omitempty"` // tiled: T, or 0 for each point's datapath.DefaultTile
 	Sweeps         int    `json:"sweeps"`
 	Mode           string `json:"mode"`
 	GrowHiddenBias bool   `json:"grow_hidden_bias"`
@@ -72,18 +79,29 @@ type RunInfo struct {
 
 func (s Setup) info() RunInfo {
 	c := s.Config
-	return RunInfo{
+	r := RunInfo{
 		Data: s.Data.Name, DataHash: dataHash(s.Data), N: s.Data.N(), D: s.Data.D, K: c.Hidden,
 		Lanes: s.Lanes, Sweeps: c.Sweeps, Mode: c.Mode.String(), GrowHiddenBias: c.GrowHiddenBias,
 		Seed: c.Seed, Iterations: s.Iterations, Synth: s.Synth,
 	}
+	if s.Tiled {
+		r.Arch, r.Lanes, r.Tile = archTiled, 0, s.Tile
+	}
+	return r
 }
 
-// String is the canonical text of a RunInfo, part of every key. The synthesis target
-// appears only when set, so keys of sweeps without one are what they always were.
+// archTiled is RunInfo.Arch of a sweep on the tiled datapath.
+const archTiled = "tiled"
+
+// String is the canonical text of a RunInfo, part of every key. The synthesis target and
+// the tiled datapath appear only when set, so keys of lane sweeps without a target are
+// what they always were.
 func (r RunInfo) String() string {
 	s := fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|L=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
 		r.Data, r.DataHash, r.N, r.D, r.K, r.Lanes, r.Sweeps, r.Mode, r.GrowHiddenBias, r.Seed, r.Iterations)
+	if r.Arch != "" {
+		s += fmt.Sprintf("|arch=%s|tile=%d", r.Arch, r.Tile)
+	}
 	if r.Synth != "" {
 		s += "|synth=" + r.Synth
 	}
@@ -108,7 +126,20 @@ func (r RunInfo) arch(m herding.Mode, o fixedpoint.Overflow) datapath.Arch {
 	for reg := range a.Regs {
 		a.Regs[reg].Overflow = o
 	}
+	r.setTile(&a)
 	return a
+}
+
+// setTile gives a tiled run's Arch its tile: the run's T, or datapath.DefaultTile for the
+// Arch's W width. It leaves a lane Arch alone.
+func (r RunInfo) setTile(a *datapath.Arch) {
+	if r.Arch != archTiled {
+		return
+	}
+	a.Tile = r.Tile
+	if a.Tile == 0 {
+		a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
+	}
 }
 
 // Point is one Arch of the grid.
@@ -136,6 +167,7 @@ func (s Spec) points(info RunInfo, mode herding.Mode) []Point {
 					a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: st.Bits}
 				}
 			}
+			info.setTile(&a) // the default tile follows the point's W width
 			label := overflowLabel(o)
 			out = append(out, Point{Settings: settings, Overflow: label, Arch: a, Key: key(info, settings, label, a)})
 		}
@@ -169,7 +201,11 @@ func key(info RunInfo, settings []Setting, overflow string, a datapath.Arch) str
 	b.WriteString(info.String())
 	b.WriteString("|vary=")
 	b.WriteString(settingsText(settings))
-	b.WriteString("|overflow=" + overflow + "|regs=")
+	b.WriteString("|overflow=" + overflow)
+	if a.Tiled() {
+		fmt.Fprintf(&b, "|tile_T=%d", a.Tile)
+	}
+	b.WriteString("|regs=")
 	for i, r := range datapath.Regs() {
 		if i > 0 {
 			b.WriteByte(',')

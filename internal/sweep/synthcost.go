@@ -1,10 +1,7 @@
 package sweep
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"herdsim/datapath"
@@ -58,34 +55,11 @@ func rtlSet(s Setup, a datapath.Arch) *testvectors.Set {
 	return &testvectors.Set{Arch: a, Seed: c.Seed, Iterations: s.Iterations, X: s.Data.Rows, W0: w, B0: b, C0: cc}
 }
 
-// writeRTL writes a point's Verilog, memory images, board files and rtlgen.InfoFile into
-// dir, as rtlgen.Write does for a full vector set.
-func writeRTL(dir string, set *testvectors.Set) error {
-	files, err := rtlgen.Verilog(set.Arch, set.Iterations)
-	if err != nil {
-		return err
-	}
-	all := map[string][]byte{}
-	for n, v := range files {
-		all[n] = []byte(v)
-	}
-	for n, v := range rtlgen.MemoryImages(set) {
-		all[n] = v
-	}
-	for n, v := range rtlgen.BoardFiles(set.Arch, set.Iterations) {
-		all[n] = []byte(v)
-	}
-	info, err := json.MarshalIndent(rtlgen.Info{Arch: set.Arch, Iterations: set.Iterations}, "", "  ")
-	if err != nil {
-		return err
-	}
-	all[rtlgen.InfoFile] = append(info, '\n')
-	for n, v := range all {
-		if err := os.WriteFile(filepath.Join(dir, n), v, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+// writePointRTL writes a point's RTL into dir as herdsim rtl would (rtlgen.Write): either
+// datapath's core, memory images and board top.
+func writePointRTL(dir string, s Setup, a datapath.Arch) error {
+	_, err := rtlgen.Write(dir, rtlSet(s, a))
+	return err
 }
 
 // synthPoint generates a valid point's RTL in a temporary folder and synthesises it for
@@ -97,7 +71,7 @@ func synthPoint(s Setup, a datapath.Arch, target string) (*SynthCost, error) {
 		return nil, err
 	}
 	defer interrupt.Remove(dir)
-	if err := writeRTL(dir, rtlSet(s, a)); err != nil {
+	if err := writePointRTL(dir, s, a); err != nil {
 		return nil, err
 	}
 	res, err := synth.Run(synth.Options{Target: target, RTLDir: dir})

@@ -14,6 +14,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/rtlgen"
 	"herdsim/synth"
 )
 
@@ -190,4 +191,24 @@ func TestReportShowsCostsThatDoNotFit(t *testing.T) {
 			require.Nil(t, g.LosslessSynth, "%s %s", g.Group, g.Overflow)
 		}
 	}
+}
+
+// TestTiledPointRTLIsTheTiledDesign: the RTL synthPoint writes for a tiled point is what
+// herdsim rtl writes for it: the tiled core, its library modules and the board top with the PLL
+// and the link, not the lane board.
+func TestTiledPointRTLIsTheTiledDesign(t *testing.T) {
+	s := synthSetup("ice40-up5k")
+	s.Tiled, s.Lanes, s.Config.Mode = true, 0, herding.ModeH
+	points := synthSpec(t).Points(s)
+	require.Len(t, points, 2)
+	a := points[0].Arch
+	require.True(t, a.Tiled())
+	require.Equal(t, 3, a.Tile, "W 10 bits: three weights a word")
+	dir := t.TempDir()
+	require.NoError(t, writePointRTL(dir, s, a))
+	require.FileExists(t, filepath.Join(dir, rtlgen.AccArrayFile))
+	board, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardFile))
+	require.NoError(t, err)
+	require.Contains(t, string(board), "SB_PLL40")
+	require.NoFileExists(t, filepath.Join(dir, rtlgen.LaneFile))
 }

@@ -93,8 +93,8 @@ func sortRecords(recs []Record) []Record {
 func writeMarkdown(w io.Writer, recs []Record, rec Recommendations) {
 	info := rec.Run
 	fmt.Fprintf(w, "# Register-width sweep\n\n")
-	fmt.Fprintf(w, "Data %s (N=%d, D=%d, FNV %s); K=%d, L=%d, mode %s, S=%d, seed %d, hidden-bias growth %s; T=%d iterations. Reference moment error at T: %.6g.\n\n",
-		info.Data, info.N, info.D, info.DataHash, info.K, info.Lanes, info.Mode, info.Sweeps, info.Seed, onOff(info.GrowHiddenBias), info.Iterations, rec.ReferenceMomentError)
+	fmt.Fprintf(w, "Data %s (N=%d, D=%d, FNV %s); K=%d, %s, mode %s, S=%d, seed %d, hidden-bias growth %s; T=%d iterations. Reference moment error at T: %.6g.\n\n",
+		info.Data, info.N, info.D, info.DataHash, info.K, info.datapathText(), info.Mode, info.Sweeps, info.Seed, onOff(info.GrowHiddenBias), info.Iterations, rec.ReferenceMomentError)
 	fmt.Fprintf(w, "Each row sets the named register group to the given width; every other register keeps its lossless worst-case width for T (datapath.DefaultArch), and every register uses the row's overflow mode. ")
 	fmt.Fprintf(w, "*First divergence*: the first iteration after which x\\*, z\\*, some z_n, W, b or c differed from the reference (sim's lockstep comparison, 0 = the initial weights), with the signal and index; *bit exact* when none did in T iterations. ")
 	fmt.Fprintf(w, "*Hamming*: pseudo-sample bits that differ from the reference's, summed over the T iterations, and that sum over T (bits per iteration, of D+K = %d). ", info.D+info.K)
@@ -302,4 +302,17 @@ func synthCSV(c *SynthCost) []string {
 	}
 	return []string{c.Target, strconv.Itoa(c.LUTs), strconv.Itoa(c.FlipFlops), strconv.Itoa(c.BRAM), strconv.Itoa(c.SPRAM), strconv.Itoa(c.DSP),
 		lc, fits, strings.Join(c.Exceeded, ";"), f(c.FmaxMHz), f(c.FmaxIcetimeMHz)}
+}
+
+// datapathText names a run's datapath in the table's header: "L=4", "tiled datapath,
+// tile T=4" or "tiled datapath, each point's default tile".
+func (r RunInfo) datapathText() string {
+	switch {
+	case r.Arch != archTiled:
+		return fmt.Sprintf("L=%d", r.Lanes)
+	case r.Tile != 0:
+		return fmt.Sprintf("tiled datapath, tile T=%d", r.Tile)
+	default:
+		return "tiled datapath, each point's default tile (datapath.DefaultTile)"
+	}
 }
