@@ -9,7 +9,13 @@ package datapath
 //	each sweep       G (D+1) + D (G+1) + 1  z half, x half, sweep end
 //	update           G D
 //	done             1
-func (a *Arch) CyclesPerIteration(s int) uint64 {
+//
+// It walks the lane schedule (lane_schedule.go); laneCyclesClosed is the closed form above,
+// and a test checks one against the other.
+func (a *Arch) CyclesPerIteration(s int) uint64 { return a.laneCyclesWalked(s) }
+
+// laneCyclesClosed is CycleFormula.
+func (a *Arch) laneCyclesClosed(s int) uint64 {
 	G, D, N := uint64(a.Groups()), uint64(a.D), uint64(a.N)
 	positive := N * (1 + G*(D+1) + 1)
 	sweep := G*(D+1) + D*(G+1) + 1

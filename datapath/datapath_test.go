@@ -127,3 +127,15 @@ func TestRecorderReportsEveryRegister(t *testing.T) {
 	require.Equal(t, fmt.Sprint(log.Min), string(field.Min))
 	require.Equal(t, fmt.Sprintf("s%d.0", log.Bits()), field.Narrowest)
 }
+
+// TestLaneScheduleWalkIsTheFormula: the cycle count walked from the lane schedule equals
+// the closed form (CycleFormula) for partial and whole groups, one lane to many, any
+// number of sweeps.
+func TestLaneScheduleWalkIsTheFormula(t *testing.T) {
+	for _, c := range []struct{ k, d, n, lanes int }{{16, 64, 128, 4}, {10, 64, 128, 3}, {7, 5, 3, 1}, {50, 256, 700, 16}, {3, 3, 2, 1}} {
+		a := DefaultArch(c.k, c.d, c.n, c.lanes, 10, 20, herding.ModeSH, false)
+		for s := 1; s <= 10; s++ {
+			require.Equal(t, a.laneCyclesClosed(s), a.laneCyclesWalked(s), "%+v, %d sweeps", c, s)
+		}
+	}
+}

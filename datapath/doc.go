@@ -57,7 +57,11 @@
 //
 // Lane l serves hidden units i = g L + l for groups g = 0..G-1, G = ceil(K/L); word
 // g D + j of its banks holds W[i][j] and P[i][j]. Every phase walks those addresses in
-// the same order, so one address counter drives all memories.
+// the same order, so one address counter drives all memories. The phases, their lengths
+// and their edges are a table of the tiled schedule's kind (lane_schedule.go, with
+// schedule.go's Edge and PhaseOf): Machine steps through it, CyclesPerIteration walks it,
+// and rtlgen renders it into the lane core's next-state logic (each phase's walked counter,
+// j or g, its last cycle and its edges; the bank address g D + j of the next state).
 //
 //   - Positive phase, for every data vector n: load x_n (1 cycle); for each group, D
 //     cycles in which every lane adds +W[i][j] or -W[i][j] (x_nj = +-1) to its field

@@ -108,10 +108,11 @@ type Machine struct {
 	xs, zs       []bool // the pseudo-sample registers (D and K bits)
 	changed      bool
 
-	// phase machine
+	// phase machine (lane_schedule.go)
 	ph        phase
-	n, grp, j int
-	sweep     int
+	ctr       [numLaneCounters]int
+	cyc       int // cycle within the phase's visit
+	sizes     LaneSizes
 	iteration int
 	cycle     uint64 // within the iteration
 	hidden    [][]int8
@@ -126,7 +127,7 @@ func New(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Machine, error) 
 	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
 		return nil, err
 	}
-	m := &Machine{regState: newRegState(arch), arch: arch, g: arch.Groups()}
+	m := &Machine{regState: newRegState(arch), arch: arch, g: arch.Groups(), sizes: arch.laneSizes()}
 	m.allocate()
 	m.load(data, w0, b0, c0)
 	m.iteration = 1

@@ -123,7 +123,7 @@ func (m *TileMachine) Tick() *Result {
 		return nil
 	}
 	m.cyc = 0
-	m.ph = take(*spec, &m.ctr, m.cond)
+	m.ph = next(*spec, m.ctr[:], m.cond)
 	if done != nil {
 		m.cycle = 0
 		m.iteration++

@@ -75,24 +75,11 @@ var condTable = [numConds]CondSpec{
 // Conds lists the conditions.
 func Conds() []CondSpec { return append([]CondSpec(nil), condTable[:]...) }
 
-// Edge is one way out of a phase: taken when When holds (Always last), going to To,
-// incrementing Inc and clearing Clear.
-type Edge struct {
-	When  Cond
-	Not   bool // take the edge when the condition does not hold
-	To    TPhase
-	Inc   []Counter
-	Clear []Counter
-}
+// Edge is one way out of a tiled phase (Always last).
+type tEdge = Edge[TPhase, Counter, Cond]
 
-// PhaseSpec is one phase of the schedule.
-type PhaseSpec struct {
-	Name    string                // upper-case identifier, e.g. "PASS"
-	Formula string                // cycles per visit, in the doc's notation
-	Len     func(s TileSizes) int // cycles per visit
-	Comment string                // what the phase does
-	Edges   []Edge                // the first that applies is taken at the last cycle
-}
+// PhaseSpec is one phase of the tiled schedule.
+type PhaseSpec = PhaseOf[TPhase, Counter, Cond, TileSizes]
 
 // Pipeline latencies the Verilog is built to: the cycles a phase runs after its last
 // memory read so that its last write lands before the next phase reads.
@@ -107,40 +94,40 @@ const (
 var scheduleTable = [numTPhases]PhaseSpec{
 	TEPrefetch: {"E_PREFETCH", "(T/PW) D + 1", func(s TileSizes) int { return s.GT*s.D + 1 },
 		"SH: word (g, j) of each of the tile's groups into the tile buffer (the c row from the c memory); s_r = b_r - sum_j W_rj",
-		[]Edge{{When: Always, To: TEPass, Clear: []Counter{CtrBatch}}}},
+		[]tEdge{{When: Always, To: TEPass, Clear: []Counter{CtrBatch}}}},
 	TEPass: {"E_PASS", "max(D + 2, 16 T)", func(s TileSizes) int { return s.PE },
 		"SH: capture and clear, start, D adds of batch b; the readout chain carries batch b-1's fields into the energies",
-		[]Edge{{When: LastBatch, To: TEDrain}, {When: Always, To: TEPass, Inc: []Counter{CtrBatch}}}},
+		[]tEdge{{When: LastBatch, To: TEDrain}, {When: Always, To: TEPass, Inc: []Counter{CtrBatch}}}},
 	TEDrain: {"E_DRAIN", "16 T + 8", func(s TileSizes) int { return s.BT + LatEnergy },
 		"SH: capture; the readout chain carries the last batch's fields into the energies (the last tile keeps the best)",
-		[]Edge{{When: LastETile, To: TGather, Clear: []Counter{CtrTile}}, {When: Always, To: TEPrefetch, Inc: []Counter{CtrTile}}}},
+		[]tEdge{{When: LastETile, To: TGather, Clear: []Counter{CtrTile}}, {When: Always, To: TEPrefetch, Inc: []Counter{CtrTile}}}},
 	TGather: {"GATHER", "D + 4", func(s TileSizes) int { return s.D + LatGather },
 		"x* from the data vector the search starts at (SH: the best; H: x_0 at t = 1)",
-		[]Edge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
+		[]tEdge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
 	TStart: {"START", "1", func(TileSizes) int { return 1 },
 		"the search starts at the previous pseudo-sample (H, t > 1)",
-		[]Edge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
+		[]tEdge{{When: Always, To: TSweep, Clear: []Counter{CtrSweep}}}},
 	TSweep: {"SWEEP", "(G + 1) D + 8", func(s TileSizes) int { return (s.G+1)*s.D + LatSweep },
 		"z half of group g (PW fields over D words) while the x half replays group g-1 into vis; the last replay gives x*",
-		[]Edge{{When: Always, To: TSweepEnd}}},
+		[]tEdge{{When: Always, To: TSweepEnd}}},
 	TSweepEnd: {"SWEEP_END", "1", func(TileSizes) int { return 1 },
 		"another sweep when something changed and fewer than S ran",
-		[]Edge{{When: MoreSweeps, To: TSweep, Inc: []Counter{CtrSweep}}, {When: Always, To: TPrefetch, Clear: []Counter{CtrTile}}}},
+		[]tEdge{{When: MoreSweeps, To: TSweep, Inc: []Counter{CtrSweep}}, {When: Always, To: TPrefetch, Clear: []Counter{CtrTile}}}},
 	TPrefetch: {"PREFETCH", "(T/PW) D + 1", func(s TileSizes) int { return s.GT*s.D + 1 },
 		"word (g, j) of each of the tile's groups into the tile buffer; s_r = b_r - sum_j W_rj",
-		[]Edge{{When: Always, To: TPass, Clear: []Counter{CtrBatch}}}},
+		[]tEdge{{When: Always, To: TPass, Clear: []Counter{CtrBatch}}}},
 	TPass: {"PASS", "D + 2", func(s TileSizes) int { return s.D + 2 },
 		"capture z of batch b-1 and clear; start (acc = s_r); D adds of 2 W_rj where x_nj = +1; P += batch b-1's statistics",
-		[]Edge{{When: LastBatch, To: TWriteback}, {When: Always, To: TPass, Inc: []Counter{CtrBatch}}}},
+		[]tEdge{{When: LastBatch, To: TWriteback}, {When: Always, To: TPass, Inc: []Counter{CtrBatch}}}},
 	TWriteback: {"WRITEBACK", "(T/PW) D + 8", func(s TileSizes) int { return s.GT*s.D + LatWriteback },
 		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth)",
-		[]Edge{{When: LastTile, To: TCUpdate}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
+		[]tEdge{{When: LastTile, To: TCUpdate}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
 	TCUpdate: {"C_UPDATE", "16 (XB + ZB) + 3", func(s TileSizes) int { return s.CUpdateLen() },
 		"c_j += sum_n x_nj - N x*_j; x* and z* packed into the output record, one bit a cycle, then its cycle count",
-		[]Edge{{When: Always, To: TDone}}},
+		[]tEdge{{When: Always, To: TDone}}},
 	TDone: {"DONE", "1", func(TileSizes) int { return 1 },
 		"the pseudo-sample is ready; the next iteration starts (SH: energy pass, H: START)",
-		[]Edge{{When: ModeSH, To: TEPrefetch, Clear: []Counter{CtrTile}}, {When: Always, To: TStart}}},
+		[]tEdge{{When: ModeSH, To: TEPrefetch, Clear: []Counter{CtrTile}}, {When: Always, To: TStart}}},
 }
 
 // CUpdateLen is C_UPDATE's length: a cycle for the x* memory's first read, 16 (XB + ZB)
@@ -186,7 +173,7 @@ func (a *Arch) TileCycles(sweeps int, first bool) uint64 {
 		if ph == TDone {
 			return cycles
 		}
-		ph = take(spec, &ctr, func(c Cond) bool { return abstractCond(c, s, &ctr, sweeps) })
+		ph = next(spec, ctr[:], func(c Cond) bool { return abstractCond(c, s, &ctr, sweeps) })
 	}
 }
 
@@ -205,22 +192,6 @@ func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
 		return s.SH
 	}
 	return true
-}
-
-// take applies the first edge of spec whose condition holds and returns its target.
-func take(spec PhaseSpec, ctr *[numCounters]int, holds func(Cond) bool) TPhase {
-	for _, e := range spec.Edges {
-		if holds(e.When) != e.Not {
-			for _, c := range e.Inc {
-				ctr[c]++
-			}
-			for _, c := range e.Clear {
-				ctr[c] = 0
-			}
-			return e.To
-		}
-	}
-	panic("datapath: phase " + spec.Name + " has no edge that applies")
 }
 
 // TileCycleFormula is TileCycles in closed form, for reports (a test checks it against the

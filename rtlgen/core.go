@@ -85,13 +85,12 @@ localparam NW = (N > 1) ? $clog2(N) : 1;
 localparam SW = $clog2(S + 1);
 localparam MAXW = %s;
 localparam XW = MAXW + 3 + $clog2(L + 1);
-localparam G_LAST_I = G - 1, D_LAST_I = D - 1, N_LAST_I = N - 1, X_BACK_I = (G - 1) * D - 1;
+localparam G_LAST_I = G - 1, D_LAST_I = D - 1, N_LAST_I = N - 1;
 localparam [GW-1:0] G_LAST = G_LAST_I[GW-1:0];
 localparam [JW-1:0] J_LAST = D_LAST_I[JW-1:0];
 localparam [NW-1:0] N_LAST = N_LAST_I[NW-1:0];
-localparam [SW-1:0] S_LAST = S;
+localparam [SW-1:0] S_LAST = S - 1;  // the sweep counter counts from 0
 localparam [AW-1:0] D_STEP = D;
-localparam [AW-1:0] X_BACK = X_BACK_I[AW-1:0];  // xAcc: from (G-1) D + j back to j + 1
 localparam [XW-1:0] ZERO = {XW{1'b0}};
 localparam [XW-1:0] ONE = {{(XW-1){1'b0}}, 1'b1};
 localparam [XW-1:0] N_X = N;
@@ -109,116 +108,8 @@ reg [SW-1:0] sweep, sweep_n;
 reg first, changed;
 wire any_z_changed;
 `)
-	m.add("Next state (tick.go: Tick and its phase functions; advanceField, advanceGrid). The\nmemories read at the next state's address, so they present the current word in every cycle.", `
-always @* begin
-  ph_n = ph;
-  n_n = n;
-  grp_n = grp;
-  j_n = j;
-  addr_n = addr;
-  sweep_n = sweep;
-  if (rst) begin
-    ph_n = PH_LOAD_X;
-    n_n = {NW{1'b0}};
-    grp_n = {GW{1'b0}};
-    j_n = {JW{1'b0}};
-    addr_n = {AW{1'b0}};
-    sweep_n = {SW{1'b0}};
-  end else begin
-    case (ph)
-      PH_LOAD_X: begin
-        grp_n = {GW{1'b0}};
-        j_n = {JW{1'b0}};
-        addr_n = {AW{1'b0}};
-        ph_n = PH_POS_FIELD;
-      end
-      PH_POS_FIELD, PH_Z_FIELD: begin  // advanceField
-        addr_n = addr + 1'b1;
-        j_n = j + 1'b1;
-        if (j == J_LAST) begin
-          j_n = {JW{1'b0}};
-          ph_n = (ph == PH_POS_FIELD) ? PH_POS_FINISH : PH_Z_FINISH;
-        end
-      end
-      PH_POS_FINISH, PH_Z_FINISH: begin
-        grp_n = grp + 1'b1;
-        ph_n = (ph == PH_POS_FINISH) ? PH_POS_FIELD : PH_Z_FIELD;
-        if (grp == G_LAST) begin
-          grp_n = {GW{1'b0}};
-          addr_n = {AW{1'b0}};
-          ph_n = (ph == PH_POS_FINISH) ? PH_POS_END : PH_X_ACC;
-        end
-      end
-      PH_POS_END: begin
-        n_n = n + 1'b1;
-        ph_n = PH_LOAD_X;
-        if (n == N_LAST) begin
-          n_n = {NW{1'b0}};
-          grp_n = {GW{1'b0}};
-          j_n = {JW{1'b0}};
-          addr_n = {AW{1'b0}};
-          ph_n = PH_DRAIN;
-        end
-      end
-      PH_DRAIN, PH_UPDATE: begin  // advanceGrid
-        addr_n = addr + 1'b1;
-        j_n = j + 1'b1;
-        if (j == J_LAST) begin
-          j_n = {JW{1'b0}};
-          grp_n = grp + 1'b1;
-          if (grp == G_LAST) begin
-            grp_n = {GW{1'b0}};
-            addr_n = {AW{1'b0}};
-            ph_n = (ph == PH_DRAIN) ? PH_START : PH_DONE;
-          end
-        end
-      end
-      PH_START: begin
-        sweep_n = {{(SW-1){1'b0}}, 1'b1};
-        grp_n = {GW{1'b0}};
-        j_n = {JW{1'b0}};
-        addr_n = {AW{1'b0}};
-        ph_n = PH_Z_FIELD;
-      end
-      PH_X_ACC: begin
-        grp_n = grp + 1'b1;
-        addr_n = addr + D_STEP;
-        if (grp == G_LAST) begin
-          grp_n = {GW{1'b0}};
-          addr_n = addr - X_BACK;
-          ph_n = PH_X_FINISH;
-        end
-      end
-      PH_X_FINISH: begin
-        j_n = j + 1'b1;
-        ph_n = PH_X_ACC;
-        if (j == J_LAST) begin
-          j_n = {JW{1'b0}};
-          addr_n = {AW{1'b0}};
-          ph_n = PH_SWEEP_END;
-        end
-      end
-      PH_SWEEP_END: begin
-        grp_n = {GW{1'b0}};
-        j_n = {JW{1'b0}};
-        addr_n = {AW{1'b0}};
-        if (!changed || sweep == S_LAST) begin
-          ph_n = PH_UPDATE;
-        end else begin
-          sweep_n = sweep + 1'b1;
-          ph_n = PH_Z_FIELD;
-        end
-      end
-      PH_DONE: begin  // finish
-        n_n = {NW{1'b0}};
-        ph_n = PH_LOAD_X;
-      end
-      default: ph_n = PH_LOAD_X;
-    endcase
-  end
-end
-
-always @(posedge clk) begin
+	m.add("Next state, rendered from the lane schedule (datapath/lane_schedule.go): each phase's\nwalked counter, its last cycle (LAST_<phase>) and its edges. The bank address is g D + j of\nthe next state: the memories read at it, so they present the current word in every cycle.", laneNextState(a))
+	m.add("", `always @(posedge clk) begin
   ph <= ph_n;
   n <= n_n;
   grp <= grp_n;
@@ -335,7 +226,7 @@ always @(posedge clk) begin
         end
         overflow <= overflow | ~fits_vis_field(v_sum);
       end
-      PH_SWEEP_END: if (changed && sweep != S_LAST) changed <= 1'b0;
+      PH_SWEEP_END: if (more_sweeps) changed <= 1'b0;
       PH_UPDATE: if (grp == {GW{1'b0}})
         overflow <= overflow | ~fits_update(c_upd) | ~fits_c(ext_update(c_upd_c));
       PH_DONE: first <= 1'b0;
@@ -417,4 +308,77 @@ func bitsFor(n int) int {
 		w++
 	}
 	return w
+}
+
+// laneNextState renders the lane schedule into the core's next-state logic: the counters'
+// widths and last values, the conditions as wires, and per phase the walked counter's step
+// and, at the visit's last cycle, the first edge whose condition holds.
+func laneNextState(a datapath.Arch) string {
+	width := map[datapath.LaneCounter]string{datapath.LCtrN: "NW", datapath.LCtrGroup: "GW", datapath.LCtrJ: "JW", datapath.LCtrSweep: "SW"}
+	var b strings.Builder
+	sched := datapath.LaneSchedule()
+	for i, ph := range sched {
+		if ph.Walks >= 0 {
+			w := width[ph.Walks]
+			fmt.Fprintf(&b, "localparam [%s-1:0] LAST_%-10s = %d;  // phase %d: %s cycles, %s steps\n", w, ph.Name, ph.LenFor(&a)-1, i, ph.Formula, ph.Walks)
+		}
+	}
+	for _, c := range datapath.LaneConds()[1:] {
+		fmt.Fprintf(&b, "wire %s = %s;\n", c.Name, c.Verilog)
+	}
+	b.WriteString("reg [AW-1:0] grp_a, j_a;  // grp_n and j_n at the address's width\nalways @* begin\n  ph_n = ph;\n")
+	for _, c := range datapath.LaneCounters() {
+		fmt.Fprintf(&b, "  %s_n = %s;\n", c, c)
+	}
+	b.WriteString("  if (rst) begin\n    ph_n = PH_LOAD_X;\n")
+	for _, c := range datapath.LaneCounters() {
+		fmt.Fprintf(&b, "    %s_n = {%s{1'b0}};\n", c, width[c])
+	}
+	b.WriteString("  end else begin\n    case (ph)\n")
+	conds := datapath.LaneConds()
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "      PH_%s: begin\n", ph.Name)
+		ind := "        "
+		if ph.Walks >= 0 {
+			fmt.Fprintf(&b, "%s%s_n = %s + 1'b1;\n%sif (%s == LAST_%s) begin\n%s  %s_n = {%s{1'b0}};\n", ind, ph.Walks, ph.Walks, ind, ph.Walks, ph.Name, ind, ph.Walks, width[ph.Walks])
+			ind += "  "
+		}
+		only := len(ph.Edges) == 1 // an Always edge alone: its statements, no branch
+		if only {
+			ind = ind[2:]
+		}
+		for k, e := range ph.Edges {
+			cond := conds[e.When].Name
+			if e.Not {
+				cond = "!" + cond
+			}
+			switch {
+			case only:
+			case e.When == datapath.LAlways:
+				fmt.Fprintf(&b, "%send else begin\n", ind)
+			case k == 0:
+				fmt.Fprintf(&b, "%sif (%s) begin\n", ind, cond)
+			default:
+				fmt.Fprintf(&b, "%send else if (%s) begin\n", ind, cond)
+			}
+			for _, c := range e.Inc {
+				fmt.Fprintf(&b, "%s  %s_n = %s + 1'b1;\n", ind, c, c)
+			}
+			for _, c := range e.Clear {
+				fmt.Fprintf(&b, "%s  %s_n = {%s{1'b0}};\n", ind, c, width[c])
+			}
+			fmt.Fprintf(&b, "%s  ph_n = PH_%s;\n", ind, sched[e.To].Name)
+		}
+		if !only {
+			fmt.Fprintf(&b, "%send\n", ind)
+		}
+		if ph.Walks >= 0 {
+			b.WriteString("        end\n")
+		}
+		b.WriteString("      end\n")
+	}
+	b.WriteString("      default: ph_n = PH_LOAD_X;\n    endcase\n  end\n")
+	// The address of the next state: g D + j (a constant multiple: shifts for D a power of 2).
+	b.WriteString("  grp_a = {AW{1'b0}};\n  grp_a[GW-1:0] = grp_n;\n  j_a = {AW{1'b0}};\n  j_a[JW-1:0] = j_n;\n  addr_n = grp_a * D_STEP + j_a;\nend\n")
+	return b.String()
 }
