@@ -157,5 +157,8 @@ var laneCondTable = [numLaneConds]CondSpec{
 // LaneConds lists the lane conditions.
 func LaneConds() []CondSpec { return append([]CondSpec(nil), laneCondTable[:]...) }
 
+// Walking reports whether the phase's cycles step a counter (Walks).
+func (p LanePhaseSpec) Walking() bool { return p.Walks != lctrNone }
+
 // LenFor is the phase's cycles per visit for an Arch.
 func (p LanePhaseSpec) LenFor(a *Arch) int { return p.Len(a.laneSizes()) }

@@ -50,13 +50,13 @@ func (m *Machine) advance() {
 	spec := &laneSchedule[m.ph]
 	if m.cyc+1 < spec.Len(m.sizes) {
 		m.cyc++
-		if spec.Walks != lctrNone {
+		if spec.Walking() {
 			m.ctr[spec.Walks]++
 		}
 		return
 	}
 	m.cyc = 0
-	if spec.Walks != lctrNone {
+	if spec.Walking() {
 		m.ctr[spec.Walks] = 0
 	}
 	m.ph = next(spec.PhaseOf, m.ctr[:], func(c LaneCond) bool { return m.arch.laneCond(c, m.ctr[:], m.changed) })

@@ -318,7 +318,7 @@ func laneNextState(a datapath.Arch) string {
 	var b strings.Builder
 	sched := datapath.LaneSchedule()
 	for i, ph := range sched {
-		if ph.Walks >= 0 {
+		if ph.Walking() {
 			w := width[ph.Walks]
 			fmt.Fprintf(&b, "localparam [%s-1:0] LAST_%-10s = %d;  // phase %d: %s cycles, %s steps\n", w, ph.Name, ph.LenFor(&a)-1, i, ph.Formula, ph.Walks)
 		}
@@ -339,7 +339,7 @@ func laneNextState(a datapath.Arch) string {
 	for _, ph := range sched {
 		fmt.Fprintf(&b, "      PH_%s: begin\n", ph.Name)
 		ind := "        "
-		if ph.Walks >= 0 {
+		if ph.Walking() {
 			fmt.Fprintf(&b, "%s%s_n = %s + 1'b1;\n%sif (%s == LAST_%s) begin\n%s  %s_n = {%s{1'b0}};\n", ind, ph.Walks, ph.Walks, ind, ph.Walks, ph.Name, ind, ph.Walks, width[ph.Walks])
 			ind += "  "
 		}
@@ -372,7 +372,7 @@ func laneNextState(a datapath.Arch) string {
 		if !only {
 			fmt.Fprintf(&b, "%send\n", ind)
 		}
-		if ph.Walks >= 0 {
+		if ph.Walking() {
 			b.WriteString("        end\n")
 		}
 		b.WriteString("      end\n")
