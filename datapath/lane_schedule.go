@@ -43,50 +43,67 @@ type LanePhaseSpec struct {
 	Walks LaneCounter
 }
 
-func lanePhase(n phase, formula string, length func(LaneSizes) int, walks LaneCounter, edges ...lEdge) LanePhaseSpec {
-	p := phaseTable[n]
-	return LanePhaseSpec{PhaseOf[phase, LaneCounter, LaneCond, LaneSizes]{p.Name, formula, length, p.Comment, edges}, walks}
+// laneLen is a phase length: its formula in the doc's notation and its value.
+type laneLen struct {
+	formula string
+	of      func(LaneSizes) int
 }
 
-func one(LaneSizes) int    { return 1 }
-func lenD(s LaneSizes) int { return s.D }
-func lenG(s LaneSizes) int { return s.G }
+var (
+	lenOne = laneLen{"1", func(LaneSizes) int { return 1 }}
+	lenD   = laneLen{"D", func(s LaneSizes) int { return s.D }}
+	lenG   = laneLen{"G", func(s LaneSizes) int { return s.G }}
+)
 
-var laneSchedule = [numPhases]LanePhaseSpec{
-	phLoadX: lanePhase(phLoadX, "1", one, lctrNone,
+// lanePhase is a phase of the table; named fills in its name and comment from phaseTable.
+func lanePhase(l laneLen, walks LaneCounter, edges ...lEdge) LanePhaseSpec {
+	return LanePhaseSpec{PhaseOf[phase, LaneCounter, LaneCond, LaneSizes]{Formula: l.formula, Len: l.of, Edges: edges}, walks}
+}
+
+// named gives every phase of the table the name and comment of phaseTable, the one list
+// of the lane phases.
+func named(t [numPhases]LanePhaseSpec) [numPhases]LanePhaseSpec {
+	for i := range t {
+		t[i].Name, t[i].Comment = phaseTable[i].Name, phaseTable[i].Comment
+	}
+	return t
+}
+
+var laneSchedule = named([numPhases]LanePhaseSpec{
+	phLoadX: lanePhase(lenOne, lctrNone,
 		lEdge{When: LAlways, To: phPosField, Clear: []LaneCounter{LCtrGroup}}),
-	phPosField: lanePhase(phPosField, "D", lenD, LCtrJ,
+	phPosField: lanePhase(lenD, LCtrJ,
 		lEdge{When: LAlways, To: phPosFinish}),
-	phPosFinish: lanePhase(phPosFinish, "1", one, lctrNone,
+	phPosFinish: lanePhase(lenOne, lctrNone,
 		lEdge{When: LLastGroup, To: phPosEnd, Clear: []LaneCounter{LCtrGroup}},
 		lEdge{When: LAlways, To: phPosField, Inc: []LaneCounter{LCtrGroup}}),
-	phPosEnd: lanePhase(phPosEnd, "1", one, lctrNone,
+	phPosEnd: lanePhase(lenOne, lctrNone,
 		lEdge{When: LLastVector, To: phDrain, Clear: []LaneCounter{LCtrGroup}},
 		lEdge{When: LAlways, To: phLoadX, Inc: []LaneCounter{LCtrN}}),
-	phDrain: lanePhase(phDrain, "D", lenD, LCtrJ,
+	phDrain: lanePhase(lenD, LCtrJ,
 		lEdge{When: LLastGroup, To: phStart, Clear: []LaneCounter{LCtrGroup}},
 		lEdge{When: LAlways, To: phDrain, Inc: []LaneCounter{LCtrGroup}}),
-	phStart: lanePhase(phStart, "1", one, lctrNone,
+	phStart: lanePhase(lenOne, lctrNone,
 		lEdge{When: LAlways, To: phZField, Clear: []LaneCounter{LCtrGroup, LCtrSweep}}),
-	phZField: lanePhase(phZField, "D", lenD, LCtrJ,
+	phZField: lanePhase(lenD, LCtrJ,
 		lEdge{When: LAlways, To: phZFinish}),
-	phZFinish: lanePhase(phZFinish, "1", one, lctrNone,
+	phZFinish: lanePhase(lenOne, lctrNone,
 		lEdge{When: LLastGroup, To: phXAcc, Clear: []LaneCounter{LCtrGroup, LCtrJ}},
 		lEdge{When: LAlways, To: phZField, Inc: []LaneCounter{LCtrGroup}}),
-	phXAcc: lanePhase(phXAcc, "G", lenG, LCtrGroup,
+	phXAcc: lanePhase(lenG, LCtrGroup,
 		lEdge{When: LAlways, To: phXFinish}),
-	phXFinish: lanePhase(phXFinish, "1", one, lctrNone,
+	phXFinish: lanePhase(lenOne, lctrNone,
 		lEdge{When: LLastJ, To: phSweepEnd, Clear: []LaneCounter{LCtrJ}},
 		lEdge{When: LAlways, To: phXAcc, Inc: []LaneCounter{LCtrJ}}),
-	phSweepEnd: lanePhase(phSweepEnd, "1", one, lctrNone,
+	phSweepEnd: lanePhase(lenOne, lctrNone,
 		lEdge{When: LMoreSweeps, To: phZField, Inc: []LaneCounter{LCtrSweep}},
 		lEdge{When: LAlways, To: phUpdate, Clear: []LaneCounter{LCtrGroup}}),
-	phUpdate: lanePhase(phUpdate, "D", lenD, LCtrJ,
+	phUpdate: lanePhase(lenD, LCtrJ,
 		lEdge{When: LLastGroup, To: phDone, Clear: []LaneCounter{LCtrGroup}},
 		lEdge{When: LAlways, To: phUpdate, Inc: []LaneCounter{LCtrGroup}}),
-	phDone: lanePhase(phDone, "1", one, lctrNone,
+	phDone: lanePhase(lenOne, lctrNone,
 		lEdge{When: LAlways, To: phLoadX, Clear: []LaneCounter{LCtrN}}),
-}
+})
 
 // LaneSchedule returns the lane datapath's phase table in state order.
 func LaneSchedule() []LanePhaseSpec { return append([]LanePhaseSpec(nil), laneSchedule[:]...) }
@@ -135,13 +152,7 @@ var laneCounterNames = [numLaneCounters]string{"n", "grp", "j", "sweep"}
 func (c LaneCounter) String() string { return laneCounterNames[c] }
 
 // LaneCounters lists the lane counters in their order.
-func LaneCounters() []LaneCounter {
-	out := make([]LaneCounter, numLaneCounters)
-	for i := range out {
-		out[i] = LaneCounter(i)
-	}
-	return out
-}
+func LaneCounters() []LaneCounter { return enumerate[LaneCounter](int(numLaneCounters)) }
 
 // laneCondTable holds the lane conditions' Verilog, over the lane core's registers and
 // localparams (the sweep counter counts from 0, so S_LAST is S - 1); Arch.laneCond is the

@@ -89,7 +89,6 @@ type Result struct {
 type Machine struct {
 	regState
 	arch Arch
-	g    int // groups
 
 	// memories
 	x     [][]uint64 // data rows, bit j set when x_nj = +1
@@ -127,7 +126,7 @@ func New(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Machine, error) 
 	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
 		return nil, err
 	}
-	m := &Machine{regState: newRegState(arch), arch: arch, g: arch.Groups(), sizes: arch.laneSizes()}
+	m := &Machine{regState: newRegState(arch), arch: arch, sizes: arch.laneSizes()}
 	m.allocate()
 	m.load(data, w0, b0, c0)
 	m.iteration = 1
@@ -136,8 +135,9 @@ func New(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*Machine, error) 
 
 func (m *Machine) allocate() {
 	a, L := m.arch, m.arch.Lanes
-	m.w, m.p = banks(L, m.g*a.D), banks(L, m.g*a.D)
-	m.b, m.pb = banks(L, m.g), banks(L, m.g)
+	G := m.sizes.G
+	m.w, m.p = banks(L, G*a.D), banks(L, G*a.D)
+	m.b, m.pb = banks(L, G), banks(L, G)
 	m.c, m.sx = make([]int64, a.D), make([]int64, a.D)
 	m.acc = make([]int64, L)
 	m.zcur, m.zprev, m.bestZ = make([]bool, a.K), make([]bool, a.K), make([]bool, a.K)

@@ -24,6 +24,15 @@ type PhaseOf[P, C, K ~int, S any] struct {
 	Edges   []Edge[P, C, K]
 }
 
+// enumerate lists the n values of a schedule's counter (or other) type in order.
+func enumerate[C ~int](n int) []C {
+	out := make([]C, n)
+	for i := range out {
+		out[i] = C(i)
+	}
+	return out
+}
+
 // next applies the first edge of spec whose condition holds to the counters ctr and
 // returns its target.
 func next[P, C, K ~int, S any](spec PhaseOf[P, C, K, S], ctr []int, holds func(K) bool) P {

@@ -119,6 +119,15 @@ func (a *Arch) validateTiled() error {
 	return nil
 }
 
+// UseTile makes a the tiled datapath's Arch: no lanes and a tile of t rows, or with t = 0
+// DefaultTile for its K, W width and mode (so set the widths first).
+func (a *Arch) UseTile(t int) {
+	if t == 0 {
+		t = DefaultTile(a.K, a.Regs[RegW].Format.Word, a.Mode)
+	}
+	a.Lanes, a.Tile = 0, t
+}
+
 // DefaultTile is the tile a tiled datapath gets when none is chosen: the tiles measured to
 // fit the iCE40 UP5K with the board top (docs/fpga.md), 4 hidden units in mode H (64
 // accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout chain doubles

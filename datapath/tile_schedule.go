@@ -43,6 +43,10 @@ var counterNames = [numCounters]string{"tile", "batch", "sweep"}
 
 func (c Counter) String() string { return counterNames[c] }
 
+// Counters lists the counters in their order; String is each one's register name in the
+// Verilog.
+func Counters() []Counter { return enumerate[Counter](int(numCounters)) }
+
 // Cond is a condition the phase machine branches on.
 type Cond int
 

@@ -330,7 +330,8 @@ func laneNextState(a datapath.Arch) string {
 	for _, c := range datapath.LaneCounters() {
 		fmt.Fprintf(&b, "  %s_n = %s;\n", c, c)
 	}
-	b.WriteString("  if (rst) begin\n    ph_n = PH_LOAD_X;\n")
+	first := sched[0].Name // the machine's first state (Machine starts at phase 0)
+	fmt.Fprintf(&b, "  if (rst) begin\n    ph_n = PH_%s;\n", first)
 	for _, c := range datapath.LaneCounters() {
 		fmt.Fprintf(&b, "    %s_n = {%s{1'b0}};\n", c, width[c])
 	}
@@ -343,7 +344,7 @@ func laneNextState(a datapath.Arch) string {
 			fmt.Fprintf(&b, "%s%s_n = %s + 1'b1;\n%sif (%s == LAST_%s) begin\n%s  %s_n = {%s{1'b0}};\n", ind, ph.Walks, ph.Walks, ind, ph.Walks, ph.Name, ind, ph.Walks, width[ph.Walks])
 			ind += "  "
 		}
-		only := len(ph.Edges) == 1 // an Always edge alone: its statements, no branch
+		only := len(ph.Edges) == 1 && ph.Edges[0].When == datapath.LAlways // its statements, no branch
 		if only {
 			ind = ind[2:]
 		}
@@ -377,7 +378,7 @@ func laneNextState(a datapath.Arch) string {
 		}
 		b.WriteString("      end\n")
 	}
-	b.WriteString("      default: ph_n = PH_LOAD_X;\n    endcase\n  end\n")
+	fmt.Fprintf(&b, "      default: ph_n = PH_%s;\n    endcase\n  end\n", first)
 	// The address of the next state: g D + j (a constant multiple: shifts for D a power of 2).
 	b.WriteString("  grp_a = {AW{1'b0}};\n  grp_a[GW-1:0] = grp_n;\n  j_a = {AW{1'b0}};\n  j_a[JW-1:0] = j_n;\n  addr_n = grp_a * D_STEP + j_a;\nend\n")
 	return b.String()

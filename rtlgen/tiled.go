@@ -607,7 +607,6 @@ func cycleWidth(s datapath.TileSizes) int {
 func checkRegisteredConds(a datapath.Arch) {
 	s := a.Sizes()
 	sched, conds := datapath.Schedule(), datapath.Conds()
-	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
 	for _, ph := range sched {
 		for _, e := range ph.Edges {
 			to := sched[e.To]
@@ -616,9 +615,9 @@ func checkRegisteredConds(a datapath.Arch) {
 			}
 			for _, c := range append(append([]datapath.Counter(nil), e.Inc...), e.Clear...) {
 				for _, te := range to.Edges {
-					if te.When != datapath.Always && strings.Contains(conds[te.When].Verilog, names[c]) {
+					if te.When != datapath.Always && strings.Contains(conds[te.When].Verilog, c.String()) {
 						panic(fmt.Sprintf("rtlgen: %s reads %s in its first cycle, after %s's edge changed %s: a registered condition would be stale",
-							to.Name, conds[te.When].Name, ph.Name, names[c]))
+							to.Name, conds[te.When].Name, ph.Name, c))
 					}
 				}
 			}

@@ -129,8 +129,6 @@ func renderEnters() string {
 	conds := datapath.Conds()
 	enter := make([][]string, len(sched))
 	counters := map[string][]string{}
-	counterOrder := []datapath.Counter{datapath.CtrTile, datapath.CtrBatch, datapath.CtrSweep}
-	names := map[datapath.Counter]string{datapath.CtrTile: "tile", datapath.CtrBatch: "batch", datapath.CtrSweep: "sweep"}
 	for y, ph := range sched {
 		var before []string // the negated conditions of y's earlier edges
 		for _, e := range ph.Edges {
@@ -152,10 +150,10 @@ func renderEnters() string {
 			t := "(" + strings.Join(term, " && ") + ")"
 			enter[e.To] = append(enter[e.To], t)
 			for _, c := range e.Inc {
-				counters["step_"+names[c]+"_a"] = append(counters["step_"+names[c]+"_a"], t)
+				counters["step_"+c.String()+"_a"] = append(counters["step_"+c.String()+"_a"], t)
 			}
 			for _, c := range e.Clear {
-				counters["clr_"+names[c]+"_a"] = append(counters["clr_"+names[c]+"_a"], t)
+				counters["clr_"+c.String()+"_a"] = append(counters["clr_"+c.String()+"_a"], t)
 			}
 			if e.When == datapath.Always {
 				break
@@ -176,9 +174,9 @@ func renderEnters() string {
 	for x, ph := range sched {
 		fmt.Fprintf(&b, "wire enter_%s = %s;\n", strings.ToLower(ph.Name), or(enter[x]))
 	}
-	for _, c := range counterOrder {
+	for _, c := range datapath.Counters() {
 		for _, k := range []string{"step_", "clr_"} {
-			n := k + names[c] + "_a"
+			n := k + c.String() + "_a"
 			fmt.Fprintf(&b, "wire %s = at_last_a && (%s);\n", n, or(counters[n]))
 		}
 	}

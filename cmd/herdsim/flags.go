@@ -127,27 +127,39 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 
 // archKind resolves --arch (lockstep, vectors, sweep) to lanes or tiled: auto is tiled
 // when --tile is given, lanes when --lanes is, else tiled if the tiled Arch at the default
-// widths and tile validates.
+// widths and tile validates. A size of the other datapath (--lanes with tiled, --tile with
+// lanes) is an error.
 func archKind(kind string, lanes, tile int, cfg herding.Config, d, n, iterations int) (string, error) {
 	switch kind {
 	case archLanes, archTiled:
-		return kind, nil
 	case archAuto:
+		kind = autoKind(lanes, tile, cfg, d, n, iterations)
 	default:
 		return "", fmt.Errorf("--arch %q: want auto, tiled or lanes", kind)
 	}
+	if kind == archLanes && tile != 0 {
+		return "", fmt.Errorf("--tile %d: a tile belongs to --arch tiled", tile)
+	}
+	if kind == archTiled && lanes != 0 {
+		return "", fmt.Errorf("--lanes %d: lanes belong to --arch lanes", lanes)
+	}
+	return kind, nil
+}
+
+// autoKind is --arch auto's choice.
+func autoKind(lanes, tile int, cfg herding.Config, d, n, iterations int) string {
 	switch {
 	case tile != 0:
-		return archTiled, nil
+		return archTiled
 	case lanes != 0:
-		return archLanes, nil
+		return archLanes
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, 0, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
-	a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
+	a.UseTile(0)
 	if a.Validate() == nil {
-		return archTiled, nil
+		return archTiled
 	}
-	return archLanes, nil
+	return archLanes
 }
 
 // archOf builds the Arch of one datapath kind from the flags.
@@ -157,15 +169,6 @@ func (f *archFlags) archOf(kind string, cfg herding.Config, d, n, iterations int
 		lanes = datapath.DefaultLanes(cfg.Hidden)
 	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
-	if kind == archLanes && f.tile != 0 {
-		return a, fmt.Errorf("--tile %d: a tile belongs to --arch tiled", f.tile)
-	}
-	if kind == archTiled {
-		if f.lanes != 0 {
-			return a, fmt.Errorf("--lanes %d: lanes belong to --arch lanes", f.lanes)
-		}
-		a.Lanes = 0
-	}
 	mode, err := parseOverflow(f.overflow)
 	if err != nil {
 		return a, fmt.Errorf("--overflow: %w", err)
@@ -186,10 +189,7 @@ func (f *archFlags) archOf(kind string, cfg herding.Config, d, n, iterations int
 		}
 	}
 	if kind == archTiled {
-		a.Tile = f.tile
-		if a.Tile == 0 {
-			a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
-		}
+		a.UseTile(f.tile) // after the widths: the default tile follows W's
 	}
 	return a, a.Validate()
 }

@@ -175,12 +175,7 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 	setup := sweep.Setup{Data: set, Config: cfg, Lanes: f.lanes, Iterations: f.iters, Synth: f.synth}
 	switch {
 	case kind == archTiled:
-		if f.lanes != 0 {
-			return sweep.Options{}, fmt.Errorf("--lanes %d: lanes belong to --arch lanes", f.lanes)
-		}
 		setup.Tiled, setup.Tile, setup.Lanes = true, f.tile, 0
-	case f.tile != 0:
-		return sweep.Options{}, fmt.Errorf("--tile %d: a tile belongs to --arch tiled", f.tile)
 	case setup.Lanes == 0:
 		setup.Lanes = datapath.DefaultLanes(cfg.Hidden)
 	}

@@ -131,14 +131,10 @@ func (r RunInfo) arch(m herding.Mode, o fixedpoint.Overflow) datapath.Arch {
 }
 
 // setTile gives a tiled run's Arch its tile: the run's T, or datapath.DefaultTile for the
-// Arch's W width. It leaves a lane Arch alone.
+// Arch's W width (Arch.UseTile). It leaves a lane Arch alone.
 func (r RunInfo) setTile(a *datapath.Arch) {
-	if r.Arch != archTiled {
-		return
-	}
-	a.Tile = r.Tile
-	if a.Tile == 0 {
-		a.Tile = datapath.DefaultTile(a.K, a.Regs[datapath.RegW].Format.Word, a.Mode)
+	if r.Arch == archTiled {
+		a.UseTile(r.Tile)
 	}
 }
 
