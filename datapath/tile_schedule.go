@@ -125,13 +125,13 @@ var scheduleTable = [numTPhases]PhaseSpec{
 		[]tEdge{{When: LastBatch, To: TWriteback}, {When: Always, To: TPass, Inc: []Counter{CtrBatch}}}},
 	TWriteback: {"WRITEBACK", "(T/PW) D + 8", func(s TileSizes) int { return s.GT*s.D + LatWriteback },
 		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth)",
-		[]tEdge{{When: LastTile, To: TCUpdate}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
+		[]tEdge{{When: LastTile, To: TCUpdate, Clear: []Counter{CtrTile}}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
 	TCUpdate: {"C_UPDATE", "16 (XB + ZB) + 3", func(s TileSizes) int { return s.CUpdateLen() },
 		"c_j += sum_n x_nj - N x*_j; x* and z* packed into the output record, one bit a cycle, then its cycle count",
 		[]tEdge{{When: Always, To: TDone}}},
 	TDone: {"DONE", "1", func(TileSizes) int { return 1 },
 		"the pseudo-sample is ready; the next iteration starts (SH: energy pass, H: START)",
-		[]tEdge{{When: ModeSH, To: TEPrefetch, Clear: []Counter{CtrTile}}, {When: Always, To: TStart}}},
+		[]tEdge{{When: ModeSH, To: TEPrefetch}, {When: Always, To: TStart}}},
 }
 
 // CUpdateLen is C_UPDATE's length: a cycle for the x* memory's first read, 16 (XB + ZB)

@@ -208,10 +208,12 @@ always @(posedge cclk) begin
       end
       // The handshake's cycle only ends the offer (a LOAD beat is taken at once, or never:
       // the core is not loading); X_TAKEN acts on it a cycle later, from a register, so the
-      // core's tready reaches no more than the offer's own flip-flops.
+      // core's tready reaches no more than the offer's own flip-flops. The offer's end is
+      // written without the load's tready (a LOAD offer ends anyway), so that the core's
+      // tready reaches p_took alone, not the state's and p_on's enables.
       X_OFFER: begin
         p_took <= p_take;
-        if (p_take || ft_load) begin
+        if (ft_load || (cmd_valid && cmd_ready)) begin
           p_on <= 1'b0;
           xs <= X_TAKEN;
         end

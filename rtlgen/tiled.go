@@ -247,8 +247,11 @@ always @(posedge clk) begin
   end
 end
 // The core's state: the look-ahead machine's, a cycle later; the next cycle's is the
-// look-ahead machine's own.
+// look-ahead machine's own. The logic reads the phase as the one-hot in_<phase> below; the
+// binary ph is what the formal checks compare them with.
+/* verilator lint_off UNUSEDSIGNAL */
 reg [PHW-1:0] ph;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [CYW-1:0] cyc;
 reg step_tile, clr_tile, step_batch, clr_batch;
 wire [CYW-1:0] cyc_n = cyc_a;
@@ -309,9 +312,22 @@ always @(posedge clk) begin
 	fmt.Fprintf(&b, "  assert(ph_a < %d && ph < %d);  // a phase of the table\n", len(sched), len(sched))
 	b.WriteString("end\n`endif\n")
 	b.WriteString(renderNextWindows(a))
+	// in_<phase>: the core is in that phase (running && ph == PH_<phase>), a register: ph and
+	// running are ph_a and nx_run a cycle later, so it is nx_<phase> registered. The phase
+	// decodes fan out to most of the core; from a flip-flop they add no LUT level.
+	b.WriteString("// in_<phase>: running && ph == PH_<phase>, one-hot registers (nx_<phase> a cycle later).\n")
 	for _, ph := range sched {
-		fmt.Fprintf(&b, "wire in_%-11s = running && (ph == PH_%s);\n", strings.ToLower(ph.Name), ph.Name)
+		fmt.Fprintf(&b, "reg in_%s;\n", strings.ToLower(ph.Name))
 	}
+	b.WriteString("always @(posedge clk) begin\n")
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "  in_%-11s <= !rst && nx_%s;\n", strings.ToLower(ph.Name), strings.ToLower(ph.Name))
+	}
+	b.WriteString("end\n`ifdef FORMAL\nalways @* if (!rst) begin\n")
+	for _, ph := range sched {
+		fmt.Fprintf(&b, "  assert(in_%s == (running && ph == PH_%s));\n", strings.ToLower(ph.Name), ph.Name)
+	}
+	b.WriteString("end\n`endif\n")
 	b.WriteString("/* verilator lint_on UNUSEDSIGNAL */\n")
 	return b.String()
 }

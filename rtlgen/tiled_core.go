@@ -73,8 +73,10 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
 state so that the enables and selects they drive start at a register.`, `
-reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp;
+reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw;
 always @(posedge clk) begin
+  w_ppp <= !rst && nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D);  // PASS, b > 0, cyc < D: batch b-1's statistics
+  w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
   w_pack <= !rst && nx_c_update && cyc_n != {CYW{1'b0}} && ltc_cy(cyc_n, CY_PK);  // the packer takes bit cyc - 1
   w_xbit <= !ltc_cy(CY_D, cyc_n);                                             // cyc <= D: x*'s bits
@@ -482,29 +484,32 @@ reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
-reg [PW*FIELD_X-1:0] pf_exacts;   // every slot's exact value, for the overflow check
+// A value of FIELD_X bits fits the field's FIELD_W iff its top FTOP bits are all equal: the
+// range checks below register those bits and compare them a cycle later.
+localparam integer FTOP = FIELD_X - FIELD_W + 1;
+reg [PW*FTOP-1:0] pf_tops;        // every slot's top bits, for the overflow check
 always @* begin
   for (ps = 0; ps < PW; ps = ps + 1) begin
     pf_slots[ps*W_W +: W_W] = pf_crow[ps] ? wfrom_c(c_rd) : w_rd[ps*SW +: W_W];
     pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
-    pf_exacts[ps*FIELD_X +: FIELD_X] = pf_exact;
+    pf_tops[ps*FTOP +: FTOP] = pf_exact[FIELD_X-1:FIELD_W-1];
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
     if (!pf_live[ps]) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
   end
 end
 // The overflow check runs a cycle later, on the registered exact values (the flag is sticky).
-reg [PW*FIELD_X-1:0] pf_exacts_q;
+reg [PW*FTOP-1:0] pf_tops_q;
 reg [PW-1:0] pf_chk_q;
 reg pf_ovf;
 always @(posedge clk) begin
-  pf_exacts_q <= pf_exacts;
+  pf_tops_q <= pf_tops;
   pf_chk_q <= {PW{pf_v}} & pf_live;
 end
 always @* begin
   pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1)
-    if (pf_chk_q[ps] && !fits_field(pf_exacts_q[ps*FIELD_X +: FIELD_X])) pf_ovf = 1'b1;
+    if (pf_chk_q[ps] && !(&pf_tops_q[ps*FTOP +: FTOP] || !(|pf_tops_q[ps*FTOP +: FTOP]))) pf_ovf = 1'b1;
 end
 // The GT groups of word j land one a cycle (gi = 0 first): the first GT - 1 wait in a
 // shift register and the last writes the whole word, so the tile buffer has one plain
@@ -588,8 +593,8 @@ always @(posedge clk) begin
     if (wq == GT_LAST && wj != D_END) wj <= wj + 1'b1;  // stops at D: the run is over
   end
 end
-wire pp_issue_pass = in_pass && batch != {NBW{1'b0}} && ltc_cy(cyc, CY_D);
-wire pp_issue_wb = in_writeback && !ltc_cy(cyc, CY_1) && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
+wire pp_issue_pass = w_ppp;
+wire pp_issue_wb = w_ppw && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
 always @(posedge clk) begin
@@ -631,19 +636,28 @@ always @(posedge clk) begin
   pterm <= pterm_n;
 end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
+// The range check is a cycle later, from each row's registered top bits (ptop: bits
+// POSITIVE_X-1 .. POSITIVE_W-1 of the exact sum, all equal iff it fits), so that neither the
+// check nor the OR over the rows follows the add's carry chain in its cycle.
+localparam integer PTOP = POSITIVE_X - POSITIVE_W + 1;
 reg [T*POSITIVE_W-1:0] pnew;
-reg pnew_ovf;
 reg [POSITIVE_X-1:0] pexact;
+reg [T*PTOP-1:0] ptop_n, ptop;
+reg [T-1:0] pchk, pmisfit;
 always @* begin
-  pnew_ovf = 1'b0;
   for (pr = 0; pr < T; pr = pr + 1) begin
     pexact = (pp_f3 ? {POSITIVE_X{1'b0}} : px_p(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + px_7(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
-    if (!fits_positive(pexact) && rv[pr]) pnew_ovf = 1'b1;
+    ptop_n[pr*PTOP +: PTOP] = pexact[POSITIVE_X-1:POSITIVE_W-1];
+    pmisfit[pr] = !(&ptop[pr*PTOP +: PTOP] || !(|ptop[pr*PTOP +: PTOP]));
   end
 end
-always @(posedge clk) if (pp_v3 && !pp_wb3) p_mem[pp_j3] <= pnew;
-wire ovf_positive = pp_v3 && pnew_ovf;
+always @(posedge clk) begin
+  if (pp_v3 && !pp_wb3) p_mem[pp_j3] <= pnew;
+  ptop <= ptop_n;
+  pchk <= {T{pp_v3}} & rv;
+end
+wire ovf_positive = |(pchk & pmisfit);
 // Hidden-bias growth: sum z of the captured batch, one cycle after the capture.
 reg [T*POSITIVE_W-1:0] zsum;
 reg zs_v, zs_first, zs_last;
@@ -813,18 +827,22 @@ reg [FIELD_X:0] sw_sum;
 reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
-reg sacc_ovf, sacc_ovf_n;
+// The range check a cycle after the add, from each accumulator's registered top bits
+// (stop: bits FIELD_X-1 .. FIELD_W-1 of the exact sum), as in the prefetch.
 reg [FIELD_X-1:0] sexact;
 reg [PW*FIELD_W-1:0] sacc_n;
+reg [PW*FTOP-1:0] stop_n, stop;
+reg [PW-1:0] schk_n, schk, smisfit;
 integer ss;
 always @* begin
-  sacc_ovf_n = 1'b0;
   for (ss = 0; ss < PW; ss = ss + 1) begin
     sw_sum = {(sw_f2 ? fx_b(sw_b[ss*B_W +: B_W]) : fx_f(sacc[ss*FIELD_W +: FIELD_W])), 1'b1}
            + {sw_w[ss*FIELD_X +: FIELD_X], sw_n[ss]};
     sexact = sw_sum[FIELD_X:1];
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
-    if ((!sw_lg2 || ss < LG_ROWS) && !fits_field(sexact)) sacc_ovf_n = 1'b1;
+    stop_n[ss*FTOP +: FTOP] = sexact[FIELD_X-1:FIELD_W-1];
+    schk_n[ss] = sw_v2 && (!sw_lg2 || ss < LG_ROWS);
+    smisfit[ss] = !(&stop[ss*FTOP +: FTOP] || !(|stop[ss*FTOP +: FTOP]));
   end
 end
 always @(posedge clk) begin
@@ -841,7 +859,8 @@ always @(posedge clk) begin
   rb_wa <= (nw_sw_1 || rb_wa == RB_LAST) ? {(DW+1){1'b0}} : rb_wa + 1'b1;
   if (sw_v1) rb_mem[rb_wa] <= w_rd_slots;
   if (sw_v2) sacc <= sacc_n;
-  sacc_ovf <= sw_v2 && sacc_ovf_n;
+  stop <= stop_n;
+  schk <= schk_n;
   sw_zu <= sw_v2 && sw_l2;
   sw_lgz <= sw_lg2;
 end
@@ -943,16 +962,22 @@ end
 wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
 // Stage 3 writes the field and, at the last replay, x*_j and the change: the RAM read, the
 // add and the cast take stage 2's whole cycle.
+// Its range check reads vexact's registered top bits (vtop), as the z half's does.
+localparam integer VTOP = VIS_FIELD_X - VIS_FIELD_W + 1;
 reg rp_v3, rp_last3, x_new3, xs_old3;
 reg [DW-1:0] rp_j3;
 reg [VIS_FIELD_W-1:0] vis_new3;
+reg [VTOP-1:0] vtop;
 always @(posedge clk) begin
   {rp_v3, rp_j3, rp_last3, vis_new3} <= {rp_v2, rp_j2, rp_last2, vis_new};
   x_new3 <= ~vis_new[VIS_FIELD_W-1];
   xs_old3 <= xs_rd;
+  vtop <= vexact[VIS_FIELD_X-1:VIS_FIELD_W-1];
 end
 always @(posedge clk) if (rp_v3) vis_mem[rp_j3] <= vis_new3;
-wire ovf_search = sacc_ovf || (rp_v2 && !fits_vis_field(vexact));
+wire sacc_ovf = |(schk & smisfit);
+wire vis_ovf = rp_v3 && !(&vtop || !(|vtop));
+wire ovf_search = sacc_ovf || vis_ovf;
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
 reg ga_v1;
 reg [DW-1:0] ga_j1;
@@ -1087,7 +1112,15 @@ if (MODE_SH != 0) begin : g_energy
       best_col <= ei_4[3:0];
     end
   end
-  assign ovf_energy = (ev2 && erow2 && !fits_energy(e_exact)) ||
+  // The energy add's range check a cycle later, from its registered top bits: the check
+  // and the OR into the flag then do not follow the add's carry chain in one cycle.
+  reg e_chk;
+  reg [ENERGY_X-ENERGY_W:0] e_top;  // e_exact's bits ENERGY_X-1 .. ENERGY_W-1
+  always @(posedge clk) begin
+    e_chk <= ev2 && erow2;
+    e_top <= e_exact[ENERGY_X-1:ENERGY_W-1];
+  end
+  assign ovf_energy = (e_chk && !(&e_top || !(|e_top))) ||
                     (e4_v && e4_take && !fits_best_energy(e_bx4));
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
