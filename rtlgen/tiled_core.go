@@ -74,7 +74,11 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
 state so that the enables and selects they drive start at a register.`, `
 reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw;
+/* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
+reg w_e0;
+/* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
+  w_e0 <= !rst && (nx_e_pass || nx_e_drain) && cyc_n == {CYW{1'b0}};           // SH: the readout chain's first cycle
   w_ppp <= !rst && nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D);  // PASS, b > 0, cyc < D: batch b-1's statistics
   w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
@@ -1065,7 +1069,7 @@ if (MODE_SH != 0) begin : g_energy
   wire e_better = $signed(e_bx) > $signed(e_best);
   always @(posedge clk) begin
     // Which value the chain shows next cycle.
-    if ((in_e_pass || in_e_drain) && cyc == 0) begin
+    if (w_e0) begin
       ek_v <= MODE_SH != 0 && !e_capt_b0;
       ek_n <= 5'd0;
       ek_r <= {TRW{1'b0}};
