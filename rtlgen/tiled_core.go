@@ -488,22 +488,19 @@ reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
-// A value of FIELD_X bits fits the field's FIELD_W iff its top FTOP bits are all equal: the
-// range checks below register those bits and compare them a cycle later.
-localparam integer FTOP = FIELD_X - FIELD_W + 1;
-reg [PW*FTOP-1:0] pf_tops;        // every slot's top bits, for the overflow check
+reg [PW*FIELD_TOP-1:0] pf_tops;   // every slot's top bits, for the overflow check
 always @* begin
   for (ps = 0; ps < PW; ps = ps + 1) begin
     pf_slots[ps*W_W +: W_W] = pf_crow[ps] ? wfrom_c(c_rd) : w_rd[ps*SW +: W_W];
     pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
-    pf_tops[ps*FTOP +: FTOP] = pf_exact[FIELD_X-1:FIELD_W-1];
+    pf_tops[ps*FIELD_TOP +: FIELD_TOP] = top_field(pf_exact);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
     if (!pf_live[ps]) pf_new[ps*FIELD_W +: FIELD_W] = {FIELD_W{1'b0}};
   end
 end
-// The overflow check runs a cycle later, on the registered exact values (the flag is sticky).
-reg [PW*FTOP-1:0] pf_tops_q;
+// The overflow check runs a cycle later, on the registered top bits (the flag is sticky).
+reg [PW*FIELD_TOP-1:0] pf_tops_q;
 reg [PW-1:0] pf_chk_q;
 reg pf_ovf;
 always @(posedge clk) begin
@@ -513,7 +510,7 @@ end
 always @* begin
   pf_ovf = 1'b0;
   for (ps = 0; ps < PW; ps = ps + 1)
-    if (pf_chk_q[ps] && !(&pf_tops_q[ps*FTOP +: FTOP] || !(|pf_tops_q[ps*FTOP +: FTOP]))) pf_ovf = 1'b1;
+    if (pf_chk_q[ps] && misfit_field(pf_tops_q[ps*FIELD_TOP +: FIELD_TOP])) pf_ovf = 1'b1;
 end
 // The GT groups of word j land one a cycle (gi = 0 first): the first GT - 1 wait in a
 // shift register and the last writes the whole word, so the tile buffer has one plain
@@ -640,20 +637,18 @@ always @(posedge clk) begin
   pterm <= pterm_n;
 end
 // Stage 3: P + term (the term alone for the first batch), cast to the positive register.
-// The range check is a cycle later, from each row's registered top bits (ptop: bits
-// POSITIVE_X-1 .. POSITIVE_W-1 of the exact sum, all equal iff it fits), so that neither the
-// check nor the OR over the rows follows the add's carry chain in its cycle.
-localparam integer PTOP = POSITIVE_X - POSITIVE_W + 1;
+// The range check is a cycle later, from each row's registered top bits (ptop), so that
+// neither the check nor the OR over the rows follows the add's carry chain in its cycle.
 reg [T*POSITIVE_W-1:0] pnew;
 reg [POSITIVE_X-1:0] pexact;
-reg [T*PTOP-1:0] ptop_n, ptop;
+reg [T*POSITIVE_TOP-1:0] ptop_n, ptop;
 reg [T-1:0] pchk, pmisfit;
 always @* begin
   for (pr = 0; pr < T; pr = pr + 1) begin
     pexact = (pp_f3 ? {POSITIVE_X{1'b0}} : px_p(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + px_7(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
-    ptop_n[pr*PTOP +: PTOP] = pexact[POSITIVE_X-1:POSITIVE_W-1];
-    pmisfit[pr] = !(&ptop[pr*PTOP +: PTOP] || !(|ptop[pr*PTOP +: PTOP]));
+    ptop_n[pr*POSITIVE_TOP +: POSITIVE_TOP] = top_positive(pexact);
+    pmisfit[pr] = misfit_positive(ptop[pr*POSITIVE_TOP +: POSITIVE_TOP]);
   end
 end
 always @(posedge clk) begin
@@ -831,11 +826,10 @@ reg [FIELD_X:0] sw_sum;
 reg [PW*B_W-1:0] sw_b;
 reg [PW*FIELD_W-1:0] sacc;
 reg [DW:0] rb_wa;
-// The range check a cycle after the add, from each accumulator's registered top bits
-// (stop: bits FIELD_X-1 .. FIELD_W-1 of the exact sum), as in the prefetch.
+// The range check a cycle after the add, from each accumulator's registered top bits (stop).
 reg [FIELD_X-1:0] sexact;
 reg [PW*FIELD_W-1:0] sacc_n;
-reg [PW*FTOP-1:0] stop_n, stop;
+reg [PW*FIELD_TOP-1:0] stop_n, stop;
 reg [PW-1:0] schk_n, schk, smisfit;
 integer ss;
 always @* begin
@@ -844,9 +838,9 @@ always @* begin
            + {sw_w[ss*FIELD_X +: FIELD_X], sw_n[ss]};
     sexact = sw_sum[FIELD_X:1];
     sacc_n[ss*FIELD_W +: FIELD_W] = cast_field(sexact);
-    stop_n[ss*FTOP +: FTOP] = sexact[FIELD_X-1:FIELD_W-1];
+    stop_n[ss*FIELD_TOP +: FIELD_TOP] = top_field(sexact);
     schk_n[ss] = sw_v2 && (!sw_lg2 || ss < LG_ROWS);
-    smisfit[ss] = !(&stop[ss*FTOP +: FTOP] || !(|stop[ss*FTOP +: FTOP]));
+    smisfit[ss] = misfit_field(stop[ss*FIELD_TOP +: FIELD_TOP]);
   end
 end
 always @(posedge clk) begin
@@ -967,20 +961,19 @@ wire [VIS_FIELD_W-1:0] vis_new = cast_vis_field(vexact);
 // Stage 3 writes the field and, at the last replay, x*_j and the change: the RAM read, the
 // add and the cast take stage 2's whole cycle.
 // Its range check reads vexact's registered top bits (vtop), as the z half's does.
-localparam integer VTOP = VIS_FIELD_X - VIS_FIELD_W + 1;
 reg rp_v3, rp_last3, x_new3, xs_old3;
 reg [DW-1:0] rp_j3;
 reg [VIS_FIELD_W-1:0] vis_new3;
-reg [VTOP-1:0] vtop;
+reg [VIS_FIELD_TOP-1:0] vtop;
 always @(posedge clk) begin
   {rp_v3, rp_j3, rp_last3, vis_new3} <= {rp_v2, rp_j2, rp_last2, vis_new};
   x_new3 <= ~vis_new[VIS_FIELD_W-1];
   xs_old3 <= xs_rd;
-  vtop <= vexact[VIS_FIELD_X-1:VIS_FIELD_W-1];
+  vtop <= top_vis_field(vexact);
 end
 always @(posedge clk) if (rp_v3) vis_mem[rp_j3] <= vis_new3;
 wire sacc_ovf = |(schk & smisfit);
-wire vis_ovf = rp_v3 && !(&vtop || !(|vtop));
+wire vis_ovf = rp_v3 && misfit_vis_field(vtop);
 wire ovf_search = sacc_ovf || vis_ovf;
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
 reg ga_v1;
@@ -1119,12 +1112,12 @@ if (MODE_SH != 0) begin : g_energy
   // The energy add's range check a cycle later, from its registered top bits: the check
   // and the OR into the flag then do not follow the add's carry chain in one cycle.
   reg e_chk;
-  reg [ENERGY_X-ENERGY_W:0] e_top;  // e_exact's bits ENERGY_X-1 .. ENERGY_W-1
+  reg [ENERGY_TOP-1:0] e_top;
   always @(posedge clk) begin
     e_chk <= ev2 && erow2;
-    e_top <= e_exact[ENERGY_X-1:ENERGY_W-1];
+    e_top <= top_energy(e_exact);
   end
-  assign ovf_energy = (e_chk && !(&e_top || !(|e_top))) ||
+  assign ovf_energy = (e_chk && misfit_energy(e_top)) ||
                     (e4_v && e4_take && !fits_best_energy(e_bx4));
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
@@ -1193,7 +1186,9 @@ end
 
 // tiledRegFunctions is the Verilog of fits_<r> and cast_<r> for every register: the exact
 // value arrives at the register's exact width <R>_X (tiledParams), so every adder is as
-// wide as its register's sums need and no wider.
+// wide as its register's sums need and no wider. A range check that must not follow its
+// adder in the same cycle registers top_<r> of the exact value (its <R>_TOP top bits, all
+// equal iff it fits) and tests misfit_<r> on them a cycle later.
 func tiledRegFunctions() string {
 	var b strings.Builder
 	for _, r := range datapath.Regs() {
@@ -1201,6 +1196,19 @@ func tiledRegFunctions() string {
 		fmt.Fprintf(&b, `function fits_%[2]s;  // register %[3]s: the exact value is in range
   input [%[1]s_X-1:0] v;
   fits_%[2]s = ({{(%[1]s_X-%[1]s_W){v[%[1]s_W-1]}}, v[%[1]s_W-1:0]} == v);
+endfunction
+/* verilator lint_off UNUSEDPARAM */
+localparam integer %[1]s_TOP = %[1]s_X - %[1]s_W + 1;  // register %[3]s: the bits that decide fits_%[2]s
+/* verilator lint_on UNUSEDPARAM */
+function [%[1]s_TOP-1:0] top_%[2]s;  // register %[3]s: the exact value's top bits
+  /* verilator lint_off UNUSEDSIGNAL */  // the low bits do not decide the range
+  input [%[1]s_X-1:0] v;
+  /* verilator lint_on UNUSEDSIGNAL */
+  top_%[2]s = v[%[1]s_X-1:%[1]s_W-1];
+endfunction
+function misfit_%[2]s;  // register %[3]s: top bits (top_%[2]s) of a value out of range
+  input [%[1]s_TOP-1:0] t;
+  misfit_%[2]s = !(&t || !(|t));
 endfunction
 function [%[1]s_W-1:0] cast_%[2]s;  // register %[3]s: the value stored (wrap or saturate)
   input [%[1]s_X-1:0] v;
