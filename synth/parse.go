@@ -148,6 +148,24 @@ func ParseNextpnr(log string) NextpnrReport {
 	return r
 }
 
+// LimitingPath is the slowest of the clock-to-clock critical paths, the one that sets the
+// routed Fmax, or nil when the report has none. Paths from or to a pin ("<async>") do not
+// count: they are not clock periods.
+func (r NextpnrReport) LimitingPath() *Path {
+	var worst *Path
+	for i := range r.Paths {
+		p := &r.Paths[i]
+		if !strings.Contains(p.Clocks, "<async>") && (worst == nil || p.DelayNS > worst.DelayNS) {
+			worst = p
+		}
+	}
+	if worst == nil {
+		return nil
+	}
+	path := *worst
+	return &path
+}
+
 // DoesNotFit reports whether a failed nextpnr run failed because the design needs more
 // of some resource than the device has (cells or I/O pins), not for another reason.
 func (r NextpnrReport) DoesNotFit() bool {

@@ -16,9 +16,10 @@ import (
 
 // SeedRun is one nextpnr placement seed's routed result, when several seeds ran.
 type SeedRun struct {
-	Seed    int      `json:"seed"`
-	FmaxMHz *float64 `json:"fmax_mhz"`        // null if nextpnr reported none
-	Error   string   `json:"error,omitempty"` // why this seed's place and route failed, when it did
+	Seed         int      `json:"seed"`
+	FmaxMHz      *float64 `json:"fmax_mhz"`                // null if nextpnr reported none
+	CriticalPath *Path    `json:"critical_path,omitempty"` // the path that sets this seed's Fmax
+	Error        string   `json:"error,omitempty"`         // why this seed's place and route failed, when it did
 }
 
 // MaxSeeds bounds --seeds: each seed is a full place and route (minutes for a full UP5K).
@@ -154,6 +155,7 @@ func seedRuns(runs []pnrRun) []SeedRun {
 		} else if r.rep.FmaxMHz > 0 {
 			f := r.rep.FmaxMHz
 			sr.FmaxMHz = &f
+			sr.CriticalPath = r.rep.LimitingPath()
 		}
 		out = append(out, sr)
 	}

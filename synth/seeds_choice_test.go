@@ -55,3 +55,21 @@ func TestBestSeedPassesOverAFailedPlacement(t *testing.T) {
 	require.Equal(t, -1, best)
 	require.Equal(t, 2, fail.seed)
 }
+
+// TestSeedRunsNameTheLimitingPath: each routed seed reports the clock-to-clock path that
+// sets its Fmax (the slowest; a pin's <async> path does not count, however long), and a
+// seed that did not route reports none.
+func TestSeedRunsNameTheLimitingPath(t *testing.T) {
+	r := routed(1, 40.1)
+	r.rep.Paths = []Path{
+		{Clocks: "cclk (posedge -> posedge)", From: "a", To: "b", DelayNS: 22.7},
+		{Clocks: "posedge cclk -> <async>", From: "c", To: "pin", DelayNS: 30.5},
+		{Clocks: "clk12 (posedge -> posedge)", From: "d", To: "e", DelayNS: 24.9},
+	}
+	sr := seedRuns([]pnrRun{r, unplaced(2), routed(3, 39)})
+	require.NotNil(t, sr[0].CriticalPath)
+	require.Equal(t, "d", sr[0].CriticalPath.From)
+	require.Equal(t, 24.9, sr[0].CriticalPath.DelayNS)
+	require.Nil(t, sr[1].CriticalPath)
+	require.Nil(t, sr[2].CriticalPath) // routed, but its log had no path report
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -252,8 +253,12 @@ func TestUP5KSeeds(t *testing.T) {
 	}
 	best := 0
 	for i, s := range r.SeedRuns {
-		if s.Seed != i+1 || s.FmaxMHz == nil {
+		if s.Seed != i+1 || s.FmaxMHz == nil || s.CriticalPath == nil {
 			t.Fatalf("seed run %d: %+v", i, s)
+		}
+		// The path named is the one that sets the seed's Fmax: its delay is the period.
+		if f := 1000 / s.CriticalPath.DelayNS; math.Abs(f-*s.FmaxMHz) > 0.03**s.FmaxMHz {
+			t.Errorf("seed %d: Fmax %v MHz, but its critical path %+v gives %.2f", s.Seed, *s.FmaxMHz, *s.CriticalPath, f)
 		}
 		if *s.FmaxMHz > *r.SeedRuns[best].FmaxMHz {
 			best = i
