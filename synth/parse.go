@@ -148,14 +148,19 @@ func ParseNextpnr(log string) NextpnrReport {
 	return r
 }
 
-// LimitingPath is the slowest of the clock-to-clock critical paths, the one that sets the
-// routed Fmax, or nil when the report has none. Paths from or to a pin ("<async>") do not
-// count: they are not clock periods.
+// LimitingPath is the critical path of the clock whose Fmax the report gives (r.Clock),
+// the one that sets the routed Fmax, or nil when the report has none. Without a path of
+// that clock it is the slowest clock-to-clock path. Paths from or to a pin ("<async>")
+// do not count: they are not clock periods.
 func (r NextpnrReport) LimitingPath() *Path {
 	var worst *Path
+	ofClock := func(p *Path) bool { return r.Clock != "" && strings.HasPrefix(p.Clocks, r.Clock+" (") }
 	for i := range r.Paths {
 		p := &r.Paths[i]
-		if !strings.Contains(p.Clocks, "<async>") && (worst == nil || p.DelayNS > worst.DelayNS) {
+		switch {
+		case strings.Contains(p.Clocks, "<async>"):
+		case worst == nil, ofClock(p) && !ofClock(worst),
+			ofClock(p) == ofClock(worst) && p.DelayNS > worst.DelayNS:
 			worst = p
 		}
 	}

@@ -56,20 +56,25 @@ func TestBestSeedPassesOverAFailedPlacement(t *testing.T) {
 	require.Equal(t, 2, fail.seed)
 }
 
-// TestSeedRunsNameTheLimitingPath: each routed seed reports the clock-to-clock path that
-// sets its Fmax (the slowest; a pin's <async> path does not count, however long), and a
-// seed that did not route reports none.
+// TestSeedRunsNameTheLimitingPath: each routed seed reports the path that sets its Fmax:
+// the critical path of the clock the Fmax is for, even when another clock's is slower,
+// else the slowest clock-to-clock path (a pin's <async> path does not count, however
+// long); a seed that did not route reports none.
 func TestSeedRunsNameTheLimitingPath(t *testing.T) {
-	r := routed(1, 40.1)
-	r.rep.Paths = []Path{
+	paths := []Path{
 		{Clocks: "cclk (posedge -> posedge)", From: "a", To: "b", DelayNS: 22.7},
 		{Clocks: "posedge cclk -> <async>", From: "c", To: "pin", DelayNS: 30.5},
 		{Clocks: "clk12 (posedge -> posedge)", From: "d", To: "e", DelayNS: 24.9},
 	}
-	sr := seedRuns([]pnrRun{r, unplaced(2), routed(3, 39)})
+	ofCclk, noClock := routed(1, 44.0), routed(4, 40.1)
+	ofCclk.rep.Clock, ofCclk.rep.Paths = "cclk", paths
+	noClock.rep.Paths = paths
+	sr := seedRuns([]pnrRun{ofCclk, unplaced(2), routed(3, 39), noClock})
 	require.NotNil(t, sr[0].CriticalPath)
-	require.Equal(t, "d", sr[0].CriticalPath.From)
-	require.Equal(t, 24.9, sr[0].CriticalPath.DelayNS)
+	require.Equal(t, "a", sr[0].CriticalPath.From)
+	require.Equal(t, 22.7, sr[0].CriticalPath.DelayNS)
 	require.Nil(t, sr[1].CriticalPath)
 	require.Nil(t, sr[2].CriticalPath) // routed, but its log had no path report
+	require.NotNil(t, sr[3].CriticalPath)
+	require.Equal(t, "d", sr[3].CriticalPath.From)
 }

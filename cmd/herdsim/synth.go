@@ -39,8 +39,8 @@ anyway (--timing-allow-fail), so the report is complete.
 there are CPUs, and reports the run with the highest routed Fmax (its .asc is the one
 --keep keeps as herd.asc; the lowest seed wins a tie), with every seed's Fmax and the
 path that sets it in "seed_runs" (a path that recurs across seeds is logic to fix; one
-that moves is the placement). A design near a part's capacity routes a few MHz apart from seed to seed;
-the sweep finds a placement that meets --freq when one of them does. A seed from which
+that moves is the placement). A design near a part's capacity routes a few MHz apart
+from seed to seed; the sweep finds a placement that meets --freq when one of them does. A seed from which
 nextpnr finds no legal placement (that too happens near capacity) is listed with its
 error and passed over; only when no seed routes does synth fail.
 
