@@ -33,10 +33,11 @@
 // search reads W once per sweep, PW rows at a time (z half), and replays each group from a
 // row buffer into D visible-field accumulators in block RAM (x half). Mode H searches
 // first (it needs only the previous pseudo-sample), then runs the positive pass; mode SH
-// first runs an energy pass (the same array; a readout chain carries every field out into
-// per-vector energies, with c.x_n as an extra row), then the search from the best vector,
-// then the positive pass. SH needs T >= 2: a tile's vectors complete T cycles apart on the
-// chain, and the energy unit compares each with the best in a registered stage. The
+// first runs an energy pass (the same array; after each batch's adds a readout walks its
+// fields, one a cycle while the array stands still, into per-vector energies, with c.x_n
+// as an extra row), then the search from the best vector, then the positive pass. SH
+// needs T >= 2: a tile's vectors complete T cycles apart in the readout, and the energy
+// unit compares each with the best in a registered stage. The
 // schedule table (Schedule) lists the phases, their lengths and the edges between them;
 // TileMachine steps through it cycle by cycle, TileCycles
 // walks it for the cycle count (TileCycleFormula in closed form), and rtlgen renders it

@@ -35,7 +35,8 @@ type TileSizes struct {
 	NTE     int // SH: tiles of the energy pass, whose rows are the K hidden units and c: ceil(ceil((K+1)/PW) / GT)
 	NB      int // batches of 16 data vectors: ceil(N / 16)
 	BT      int // accumulators: 16 T
-	PE      int // SH: cycles of one energy pass: max(D + 2, B T)
+	RL      int // SH: the readout's latency, from its start to the first value (ReadoutLatency)
+	PE      int // SH: cycles of one energy pass: D + 1 + 16 T (clear, start, D adds; the readout)
 	WWords  int // W words the memory image holds: every tile's groups (padded with zero rows)
 	XWords  int // X words: NB D
 	XB      int // 16-bit words of x* in an output record: ceil(D / 16)
@@ -57,7 +58,8 @@ func (a *Arch) Sizes() TileSizes {
 	s.NTE = ceilDiv(ceilDiv(a.K+1, pw), s.GT)
 	s.NB = ceilDiv(a.N, BatchWidth)
 	s.BT = BatchWidth * a.Tile
-	s.PE = max(a.D+2, s.BT)
+	s.RL = ReadoutLatency(a.Tile)
+	s.PE = a.D + 1 + s.BT
 	tiles := s.NT
 	if s.SH {
 		tiles = s.NTE
@@ -71,6 +73,19 @@ func (a *Arch) Sizes() TileSizes {
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// ReadoutLatency is the cycles from the start of the accumulator array's readout (SH's
+// energy pass) to its first value, for a tile of t rows: the start's own cycle, the
+// one-hot select, the level that takes the 16 t accumulators in pairs, and one level for
+// each fourfold reduction of the pairs to one value (rtlgen's herd_acc_array builds that
+// tree and states the same READ_LATENCY). Value k follows k cycles after the first.
+func ReadoutLatency(t int) int {
+	levels := 0
+	for m := ceilDiv(BatchWidth*t, 2); m > 1; m = ceilDiv(m, 4) {
+		levels++
+	}
+	return 2 + levels
+}
 
 // MaxTileIterationCycles bounds an iteration of the tiled datapath: its output record
 // carries the cycle count in 31 bits, and the core counts it with 3 to spare.
@@ -130,8 +145,8 @@ func (a *Arch) UseTile(t int) {
 
 // DefaultTile is the tile a tiled datapath gets when none is chosen: the tiles measured to
 // fit the iCE40 UP5K with the board top (docs/fpga.md), 4 hidden units in mode H (64
-// accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout chain doubles
-// an accumulator's cost), rounded down to whole W words (at least one) and at most the
+// accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout and energy
+// unit take the room of the other 32), rounded down to whole W words (at least one) and at most the
 // units there are.
 func DefaultTile(k, wbits int, mode herding.Mode) int {
 	t := 4

@@ -19,10 +19,6 @@ func (m *TileMachine) act() {
 		m.pass(true)
 	case TPass:
 		m.pass(false)
-	case TEDrain:
-		if m.cyc == 0 {
-			m.captureEnergies(m.s.NB - 1)
-		}
 	case TGather:
 		if m.cyc == 0 {
 			m.gather()
@@ -80,16 +76,17 @@ func (m *TileMachine) prefetch(energy bool) {
 // rows is the number of the current tile's rows that hold a hidden unit (TileSizes.TileRows).
 func (m *TileMachine) rows(energy bool) int { return m.s.TileRows(m.ctr[CtrTile], energy) }
 
-// pass is one cycle of PASS / E_PASS for batch b: cycle 0 captures batch b-1 and clears
-// the accumulators; cycle 1 loads s_r into every accumulator (0 + s_r); cycles 2..D+1 add
-// 2 W_rj to the accumulators of the vectors with x_nj = +1. The positive pass also adds
-// batch b-1's statistics z_ni x_nj to P at j.
+// pass is one cycle of PASS / E_PASS for batch b: cycle 0 captures batch b-1 (the positive
+// pass) and clears the accumulators; cycle 1 loads s_r into every accumulator (0 + s_r);
+// cycles 2..D+1 add 2 W_rj to the accumulators of the vectors with x_nj = +1. The positive
+// pass also adds batch b-1's statistics z_ni x_nj to P at j; the energy pass reads batch
+// b's fields out into the energies after its adds (the array stands still while it does).
 func (m *TileMachine) pass(energy bool) {
 	s, b, rows := m.s, m.ctr[CtrBatch], m.rows(energy)
 	switch c := m.cyc; {
 	case c == 0:
-		if b > 0 {
-			m.capture(energy, b-1)
+		if b > 0 && !energy {
+			m.capture(b - 1)
 		}
 	case c == 1:
 		for r := 0; r < rows; r++ {
@@ -111,16 +108,14 @@ func (m *TileMachine) pass(energy bool) {
 		if !energy && b > 0 {
 			m.accumulateP(b-1, j)
 		}
+	case c == s.D+2 && energy:
+		m.captureEnergies(b)
 	}
 }
 
-// capture takes batch b's fields at the end of its pass: the energy pass carries them into
-// the energies, the positive pass keeps the z bits (and sum z with hidden-bias growth).
-func (m *TileMachine) capture(energy bool, b int) {
-	if energy {
-		m.captureEnergies(b)
-		return
-	}
+// capture takes batch b's z bits at the end of its positive pass (and sum z with
+// hidden-bias growth).
+func (m *TileMachine) capture(b int) {
 	s := m.s
 	for r := 0; r < m.rows(false); r++ {
 		i := m.rowOf(r)
@@ -156,8 +151,8 @@ func (m *TileMachine) accumulateP(b, j int) {
 	}
 }
 
-// captureEnergies adds batch b's fields to the energies in the readout chain's order (for
-// each vector, the tile's rows in order): |h| for a hidden unit, c.x_n itself for the c
+// captureEnergies adds batch b's fields to the energies in the readout's order (for each
+// vector, the tile's rows in order): |h| for a hidden unit, c.x_n itself for the c
 // row. The last tile completes F(x_n), and SH keeps the largest (the lowest n on ties).
 func (m *TileMachine) captureEnergies(b int) {
 	s, rows := m.s, m.rows(true)
@@ -258,7 +253,7 @@ func (m *TileMachine) sweep() {
 func (m *TileMachine) writeback() {
 	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
 	if m.cyc == 0 {
-		m.capture(false, s.NB-1)
+		m.capture(s.NB - 1)
 	}
 	if m.cyc >= s.GT*s.D {
 		return

@@ -14,8 +14,8 @@ type TPhase int
 // The phases, in the order the Verilog numbers them.
 const (
 	TEPrefetch TPhase = iota // SH: the tile's W rows (and the c row) into the tile buffer; start values
-	TEPass                   // SH: fields of batch b; energies of batch b-1 out of the readout chain
-	TEDrain                  // SH: energies of the tile's last batch
+	TEPass                   // SH: fields of batch b, then read out of the array into the energies
+	TEDrain                  // SH: the energy pipeline's last values (the last tile keeps the best)
 	TGather                  // the search starts at a data vector: gather its bits from X
 	TStart                   // the search starts at the previous pseudo-sample
 	TSweep                   // one coordinate-ascent sweep: z half and x half, fused
@@ -99,11 +99,11 @@ var scheduleTable = [numTPhases]PhaseSpec{
 	TEPrefetch: {"E_PREFETCH", "(T/PW) D + 1", func(s TileSizes) int { return s.GT*s.D + 1 },
 		"SH: word (g, j) of each of the tile's groups into the tile buffer (the c row from the c memory); s_r = b_r - sum_j W_rj",
 		[]tEdge{{When: Always, To: TEPass, Clear: []Counter{CtrBatch}}}},
-	TEPass: {"E_PASS", "max(D + 2, 16 T)", func(s TileSizes) int { return s.PE },
-		"SH: capture and clear, start, D adds of batch b; the readout chain carries batch b-1's fields into the energies",
+	TEPass: {"E_PASS", "D + 1 + 16 T", func(s TileSizes) int { return s.PE },
+		"SH: clear, start, D adds of batch b; the readout walks its 16 T fields (from the last add's cycle, the array still) into the energies",
 		[]tEdge{{When: LastBatch, To: TEDrain}, {When: Always, To: TEPass, Inc: []Counter{CtrBatch}}}},
-	TEDrain: {"E_DRAIN", "16 T + 8", func(s TileSizes) int { return s.BT + LatEnergy },
-		"SH: capture; the readout chain carries the last batch's fields into the energies (the last tile keeps the best)",
+	TEDrain: {"E_DRAIN", "L + 7", func(s TileSizes) int { return s.RL + LatEnergy - 1 },
+		"SH: the readout's last values reach the energies (the last tile keeps the best); L = ReadoutLatency(T)",
 		[]tEdge{{When: LastETile, To: TGather, Clear: []Counter{CtrTile}}, {When: Always, To: TEPrefetch, Inc: []Counter{CtrTile}}}},
 	TGather: {"GATHER", "D + 4", func(s TileSizes) int { return s.D + LatGather },
 		"x* from the data vector the search starts at (SH: the best; H: x_0 at t = 1)",
@@ -201,8 +201,8 @@ func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
 // TileCycleFormula is TileCycles in closed form, for reports (a test checks it against the
 // walk of the table).
 const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
-	"SH: NTE((T/PW)D + NB max(D+2, 16T) + 16T + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
-	"G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
+	"SH: NTE((T/PW)D + NB(D+1+16T) + L + 8) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
+	"L = 2 + ceil(log4(8T)) (the readout's latency), G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
 
 // tileCyclesClosed is TileCycleFormula.
 func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {
@@ -215,7 +215,7 @@ func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {
 		start = uint64(s.D + LatGather)
 	}
 	if s.SH {
-		energy := uint64(s.NTE * (s.GT*s.D + 1 + s.NB*s.PE + s.BT + LatEnergy))
+		energy := uint64(s.NTE * (s.GT*s.D + 1 + s.NB*s.PE + s.RL + LatEnergy - 1))
 		return energy + uint64(s.D+LatGather) + uint64(sweeps)*sweep + positive + tail
 	}
 	return start + uint64(sweeps)*sweep + positive + tail

@@ -503,7 +503,7 @@ func tiledConstants(a datapath.Arch) string {
 		{"CY_GD", s.G * a.D, "G D: the z half's reads"},
 		{"CY_GTD", s.GT * a.D, "(T/PW) D: a prefetch's reads"},
 		{"CY_RPEND", (s.G+1)*a.D + 3, "(G + 1) D + 3: past the replay's last read"},
-		{"CY_16T", 16 * a.Tile, "16 T: the readout chain"},
+		{"CY_E0", a.D + s.RL, "D + L: SH's readout shows its first value next cycle (datapath.ReadoutLatency)"},
 		{"CY_WB", wbFirst, "WB_FIRST: WRITEBACK's first W write"},
 		{"CY_WB1", wbFirst - 1, "WB_FIRST - 1"},
 		{"CY_WB1END", wbFirst - 1 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},

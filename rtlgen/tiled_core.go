@@ -78,7 +78,7 @@ reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw;
 reg w_e0;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
-  w_e0 <= !rst && (nx_e_pass || nx_e_drain) && cyc_n == {CYW{1'b0}};           // SH: the readout chain's first cycle
+  w_e0 <= !rst && nx_e_pass && cyc_n == CY_E0;                                 // SH: the readout's first value is next
   w_ppp <= !rst && nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D);  // PASS, b > 0, cyc < D: batch b-1's statistics
   w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
@@ -104,7 +104,7 @@ holds in DONE otherwise.`, tiledControl(a))
 	m.add("Positive statistics of batch b-1 during pass b (and of the last batch in WRITEBACK):\nvalid - 2 popcount((z XOR x) & mask), accumulated into P.", tiledPositive)
 	m.add("WRITEBACK: per j, the tile's new weights W + P - N z* x* (update, then W cast), written\none W word (group) a cycle; hidden-bias growth at j = 0.", tiledWriteback)
 	m.add("SWEEP: the z half streams W words (g, j) in address order into PW field accumulators;\nthe x half replays group g from the row buffer into vis (c_j at g = 0); the last replay's\nsigns are x*. GATHER, START, C_UPDATE.", tiledSearch)
-	m.add("SH: the energy readout chain into the energies, and the best vector.", tiledEnergy)
+	m.add("SH: the array's readout into the energies, and the best vector.", tiledEnergy)
 	m.add(`The output records. C_UPDATE packs x* (cycles 1 .. D, from the x* memory, padded to whole
 words) and z* (cycles 16 XB + 1 .. 16 XB + K, from zs_mem a group at a time) into 16-bit
 words, a bit a cycle, then the cycle count, into slot rec_ws of the record buffer; the record is committed at
@@ -543,18 +543,18 @@ wire ovf_prefetch = pf_ovf;
 `
 
 	tiledArray = `
-reg arr_clear, arr_add, arr_all, arr_capture, arr_shift;
+reg arr_clear, arr_add, arr_all, arr_capture, arr_read;
 reg [15:0] arr_mask;
 reg [T*FIELD_W-1:0] arr_bus;
 wire [T*16-1:0] arr_z;
-/* verilator lint_off UNUSEDSIGNAL */  // mode H has no readout chain
-wire [FIELD_W-1:0] arr_chain;
+/* verilator lint_off UNUSEDSIGNAL */  // mode H has no readout
+wire [FIELD_W-1:0] arr_rd;
 /* verilator lint_on UNUSEDSIGNAL */
 wire arr_ovf;
-herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .CHAIN(MODE_SH), .IN_REG(0),
+herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .READOUT(MODE_SH), .IN_REG(0),
                 .MAC(MAC_ACCS)) arr (
   .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
-  .capture(arr_capture), .shift(arr_shift), .z(arr_z), .chain_out(arr_chain), .overflow(arr_ovf)
+  .capture(arr_capture), .read(arr_read), .z(arr_z), .rd_out(arr_rd), .overflow(arr_ovf)
 );
 wire nx_any_pass = nx_pass || nx_e_pass;
 function [FIELD_W-1:0] twice_w;  // 2 W, sign-extended to the accumulators (FIELD_W > W_W)
@@ -567,10 +567,11 @@ integer ar;
 always @(posedge clk) begin
   // Controls act at the end of the cycle they are high in: set from the next state.
   arr_clear <= nx_any_pass && cyc_n == 0;
-  arr_capture <= (nx_any_pass || nx_writeback || nx_e_drain) && cyc_n == 0;
+  arr_capture <= (nx_pass || nx_writeback) && cyc_n == 0;
   arr_add <= nx_any_pass && !ltc_cy(cyc_n, CY_1) && !ltc_cy(CY_D1, cyc_n);
   arr_all <= nx_any_pass && cyc_n == CY_1;
-  arr_shift <= (nx_e_pass || nx_e_drain) && !ltc_cy(cyc_n, CY_1) && ltc_cy(cyc_n, CY_16T);
+  // SH: the readout starts at the last add's cycle and walks the array, still, to the pass's end.
+  arr_read <= MODE_SH != 0 && nx_e_pass && cyc_n == CY_D1;
   // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
   // read a cycle ago, and that cycle's X word.
   arr_mask <= x_rd;
@@ -1017,9 +1018,10 @@ end
 `
 
 	tiledEnergy = `
-// SH: value k = n T + r of the readout chain shows in cycle k + 1 of E_PASS (batch b - 1)
-// and E_DRAIN (the last batch); |h| for a hidden unit, c.x_n for the c row, summed into
-// the energy of vector n, which the last tile compares with the best.
+// SH: value k = n T + r of the array's readout shows in cycle D + 1 + L + k of E_PASS for
+// its batch b (L = datapath.ReadoutLatency; the last values in the next E_PASS or E_DRAIN);
+// |h| for a hidden unit, c.x_n for the c row, summed into the energy of vector n, which
+// the last tile compares with the best.
 wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
@@ -1030,26 +1032,32 @@ if (MODE_SH != 0) begin : g_energy
   reg [NW-1:0] e_ra;
   reg [ENERGY_W-1:0] e_rd, e_rdq, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
-  reg [4:0] ek_n;                           // the chain value shown this cycle: column
+  reg [4:0] ek_n;                           // the readout's value shown this cycle: column
   reg [TRW-1:0] ek_r;                       // and row
   reg ek_v;
   reg ev1, ev2, efirst1, efirst2, elast1, elast2, erow1, erow2;
   reg ezero2;                               // tile 0: a vector's first row (efirst2) starts its energy at 0 (e_rdq cleared)
   reg [ENERGY_X-1:0] eabs, eabs2;
   reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
-  wire e_capt_b0 = in_e_pass && batch == {NBW{1'b0}};
-  wire [NBW-1:0] e_bb = in_e_drain ? batch : batch - 1'b1;       // the batch on the chain
+  // The batch read out: the pass's own, taken at w_e0 (its last values show after the
+  // pass, when batch has moved on).
+  reg [NBW-1:0] e_b;
+  reg e_lastb;
+  always @(posedge clk) if (w_e0) begin
+    e_b <= batch;
+    e_lastb <= batch == NB_LAST;
+  end
+  wire [NBW-1:0] e_bb = w_e0 ? batch : e_b;
   /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
   wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column (declared after both)
   /* verilator lint_on UNUSEDSIGNAL */
-  // The vector of the chain value shown next cycle: the next column after a vector's last
-  // row. At cycle 0 of a run ek_n is 16 (or 0 after reset): column 0 of batch e_bb.
+  // The vector of the value shown next cycle: the next column after a vector's last row.
+  // At w_e0 ek_n is 16 (or 0 after reset): column 0 of batch e_bb.
   wire [3:0] e_col_next = (ek_v && ek_r == T_LAST) ? ek_n[3:0] + 1'b1 : ek_n[3:0];
   /* verilator lint_off UNUSEDSIGNAL */
   wire [NBW+3:0] e_idx_next = {e_bb, e_col_next};
   /* verilator lint_on UNUSEDSIGNAL */
-  // Only E_DRAIN's chain carries the last batch (E_PASS's carries batch b - 1 < NB - 1).
-  wire [4:0] e_valid = in_e_drain ? LAST_VALID[4:0] : 5'd16;
+  wire [4:0] e_valid = e_lastb ? LAST_VALID[4:0] : 5'd16;
   wire [ENERGY_X-1:0] e_exact = (efirst2 ? ex_e(e_rdq) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
   // The comparison with the best so far is registered (stage 4, the update a cycle later):
@@ -1061,9 +1069,9 @@ if (MODE_SH != 0) begin : g_energy
   wire [BEST_ENERGY_X-1:0] e_best = bex_b(best);
   wire e_better = $signed(e_bx) > $signed(e_best);
   always @(posedge clk) begin
-    // Which value the chain shows next cycle.
+    // Which value the readout shows next cycle.
     if (w_e0) begin
-      ek_v <= MODE_SH != 0 && !e_capt_b0;
+      ek_v <= 1'b1;
       ek_n <= 5'd0;
       ek_r <= {TRW{1'b0}};
     end else if (ek_v) begin
@@ -1076,7 +1084,7 @@ if (MODE_SH != 0) begin : g_energy
     efirst1 <= ek_r == {TRW{1'b0}};
     elast1 <= ek_r == T_LAST;
     erow1 <= rve[ek_r];                                            // a hidden unit or the c row
-    eabs <= (rv[ek_r] && arr_chain[FIELD_W-1]) ? -ex_f(arr_chain) : ex_f(arr_chain);
+    eabs <= (rv[ek_r] && arr_rd[FIELD_W-1]) ? -ex_f(arr_rd) : ex_f(arr_rd);
     ei_1 <= e_idx;
     {ev2, efirst2, elast2, erow2, ei_2} <= {ev1, efirst1, elast1, erow1, ei_1};
     ezero2 <= tile == {TW{1'b0}};  // registered: the adder's operand choice starts at flip-flops
