@@ -46,8 +46,8 @@ func (m *TileMachine) rowOf(r int) int { return m.ctr[CtrTile]*m.s.T + r }
 // The energy pass takes c_j for the c row, row K (b = 0).
 func (m *TileMachine) prefetch(energy bool) {
 	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
-	if m.cyc == s.GT*s.D {
-		return // the last word's landing cycle
+	if m.cyc >= s.GT*s.D {
+		return // the pipeline's cycles after the last word (LatPrefetch)
 	}
 	j, gi := m.cyc/s.GT, m.cyc%s.GT
 	g := m.ctr[CtrTile]*s.GT + gi

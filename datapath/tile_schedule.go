@@ -88,6 +88,7 @@ type PhaseSpec = PhaseOf[TPhase, Counter, Cond, TileSizes]
 // Pipeline latencies the Verilog is built to: the cycles a phase runs after its last
 // memory read so that its last write lands before the next phase reads.
 const (
+	LatPrefetch  = 2 // the W word lands, then is registered before the start value's add
 	LatGather    = 4
 	LatSweep     = 8
 	LatWriteback = 8
@@ -96,7 +97,7 @@ const (
 )
 
 var scheduleTable = [numTPhases]PhaseSpec{
-	TEPrefetch: {"E_PREFETCH", "(T/PW) D + 1", func(s TileSizes) int { return s.GT*s.D + 1 },
+	TEPrefetch: {"E_PREFETCH", "(T/PW) D + 2", func(s TileSizes) int { return s.GT*s.D + LatPrefetch },
 		"SH: word (g, j) of each of the tile's groups into the tile buffer (the c row from the c memory); s_r = b_r - sum_j W_rj",
 		[]tEdge{{When: Always, To: TEPass, Clear: []Counter{CtrBatch}}}},
 	TEPass: {"E_PASS", "D + 1 + 16 T", func(s TileSizes) int { return s.PE },
@@ -117,7 +118,7 @@ var scheduleTable = [numTPhases]PhaseSpec{
 	TSweepEnd: {"SWEEP_END", "1", func(TileSizes) int { return 1 },
 		"another sweep when something changed and fewer than S ran",
 		[]tEdge{{When: MoreSweeps, To: TSweep, Inc: []Counter{CtrSweep}}, {When: Always, To: TPrefetch, Clear: []Counter{CtrTile}}}},
-	TPrefetch: {"PREFETCH", "(T/PW) D + 1", func(s TileSizes) int { return s.GT*s.D + 1 },
+	TPrefetch: {"PREFETCH", "(T/PW) D + 2", func(s TileSizes) int { return s.GT*s.D + LatPrefetch },
 		"word (g, j) of each of the tile's groups into the tile buffer; s_r = b_r - sum_j W_rj",
 		[]tEdge{{When: Always, To: TPass, Clear: []Counter{CtrBatch}}}},
 	TPass: {"PASS", "D + 2", func(s TileSizes) int { return s.D + 2 },
@@ -200,22 +201,22 @@ func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
 
 // TileCycleFormula is TileCycles in closed form, for reports (a test checks it against the
 // walk of the table).
-const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
-	"SH: NTE((T/PW)D + NB(D+1+16T) + L + 8) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 9) + 16(XB+ZB) + 4; " +
+const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
+	"SH: NTE((T/PW)D + NB(D+1+16T) + L + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
 	"L = 2 + ceil(log4(8T)) (the readout's latency), G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
 
 // tileCyclesClosed is TileCycleFormula.
 func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {
 	s := a.Sizes()
 	sweep := uint64((s.G+1)*s.D + LatSweep + 1)
-	positive := uint64(s.NT * (2*s.GT*s.D + 1 + s.NB*(s.D+2) + LatWriteback))
+	positive := uint64(s.NT * (2*s.GT*s.D + LatPrefetch + s.NB*(s.D+2) + LatWriteback))
 	tail := uint64(1 + tileVecBits*(s.XB+s.ZB) + RecordTailBeats + 1)
 	start := uint64(1)
 	if first {
 		start = uint64(s.D + LatGather)
 	}
 	if s.SH {
-		energy := uint64(s.NTE * (s.GT*s.D + 1 + s.NB*s.PE + s.RL + LatEnergy - 1))
+		energy := uint64(s.NTE * (s.GT*s.D + LatPrefetch + s.NB*s.PE + s.RL + LatEnergy - 1))
 		return energy + uint64(s.D+LatGather) + uint64(sweeps)*sweep + positive + tail
 	}
 	return start + uint64(sweeps)*sweep + positive + tail

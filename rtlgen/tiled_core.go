@@ -464,35 +464,44 @@ always @(posedge clk) begin
     bgbase <= bgbase + A_GT;
   end
 end
-// The word read at cycle c lands at c + 1 with its (j, gi).
+// The word read at cycle c lands at c + 1 with its (j, gi) (the *0 registers) and is
+// registered again at c + 2 (LatPrefetch): the SPRAM's output, through the c row's select,
+// ends at flip-flops, not in the start value's carry chain.
 // What each slot's row holds is registered with it, so no row mask is chosen after the read.
-reg pf_v, pf_j0, pf_glast;
-reg [DW-1:0] pf_j;
-reg [PW-1:0] pf_hid, pf_crow, pf_live;  // per slot: a hidden unit; the c row; either, in this pass
+reg pf_v0, pf_j00, pf_glast0, pf_v, pf_j0, pf_glast;
+reg [DW-1:0] pf_j_0, pf_j;
+reg [PW-1:0] pf_hid0, pf_crow0, pf_live0;  // per slot: a hidden unit; the c row; either, in this pass
+reg [PW-1:0] pf_hid, pf_live;
+reg [PW*W_W-1:0] pf_slots;        // the landed word's slots (the c row's from c), registered
+reg [PW*B_W-1:0] pf_b;
 integer pq;
 always @(posedge clk) begin
-  pf_v <= (in_prefetch || in_e_prefetch) && ltc_cy(cyc, CY_GTD);
-  pf_j <= aj;
-  pf_j0 <= aj == {DW{1'b0}};
-  pf_glast <= ag == GT_LAST;
+  pf_v0 <= (in_prefetch || in_e_prefetch) && ltc_cy(cyc, CY_GTD);
+  pf_j_0 <= aj;
+  pf_j00 <= aj == {DW{1'b0}};
+  pf_glast0 <= ag == GT_LAST;
   for (pq = 0; pq < PW; pq = pq + 1) begin
-    pf_hid[pq] <= rv[tile_row(ag, pq)];
-    pf_crow[pq] <= MODE_SH != 0 && in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];  // constant in mode H: no c-row mux on W
-    pf_live[pq] <= (MODE_SH != 0 && in_e_prefetch) ? rve[tile_row(ag, pq)] : rv[tile_row(ag, pq)];
+    pf_hid0[pq] <= rv[tile_row(ag, pq)];
+    pf_crow0[pq] <= MODE_SH != 0 && in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];  // constant in mode H: no c-row mux on W
+    pf_live0[pq] <= (MODE_SH != 0 && in_e_prefetch) ? rve[tile_row(ag, pq)] : rv[tile_row(ag, pq)];
   end
+end
+always @(posedge clk) begin
+  {pf_v, pf_j, pf_j0, pf_glast, pf_hid, pf_live} <= {pf_v0, pf_j_0, pf_j00, pf_glast0, pf_hid0, pf_live0};
+  for (pq = 0; pq < PW; pq = pq + 1)
+    pf_slots[pq*W_W +: W_W] <= pf_crow0[pq] ? wfrom_c(c_rd) : w_rd[pq*SW +: W_W];
+  pf_b <= b_rd;
 end
 // The start ring: T start values, stage k = rows k PW .. k PW + PW - 1 of the ring's
 // current turn; stage 0 is the group that lands, and the ring turns one stage a word.
 reg [T*FIELD_W-1:0] st;
-reg [PW*W_W-1:0] pf_slots;
 reg [PW*FIELD_W-1:0] pf_new;
 integer ps;
 reg [FIELD_X-1:0] pf_exact;
 reg [PW*FIELD_TOP-1:0] pf_tops;   // every slot's top bits, for the overflow check
 always @* begin
   for (ps = 0; ps < PW; ps = ps + 1) begin
-    pf_slots[ps*W_W +: W_W] = pf_crow[ps] ? wfrom_c(c_rd) : w_rd[ps*SW +: W_W];
-    pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(b_rd[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
+    pf_exact = (pf_j0 ? (pf_hid[ps] ? fx_b(pf_b[ps*B_W +: B_W]) : {FIELD_X{1'b0}}) : fx_f(st[ps*FIELD_W +: FIELD_W]))
              - fx_w(pf_slots[ps*W_W +: W_W]);
     pf_tops[ps*FIELD_TOP +: FIELD_TOP] = top_field(pf_exact);
     pf_new[ps*FIELD_W +: FIELD_W] = cast_field(pf_exact);
