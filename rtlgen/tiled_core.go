@@ -554,22 +554,30 @@ wire ovf_prefetch = pf_ovf;
 	tiledArray = `
 reg arr_clear, arr_add, arr_all, arr_capture, arr_read;
 reg [15:0] arr_mask;
-reg [T*FIELD_W-1:0] arr_bus;
+// In WRAP mode the accumulators hold a field halved: a field is its start s_r plus even
+// terms 2 W_rj, so its low bit is s_r's, the same in every column of the row. They start
+// at s_r >> 1 and add W_rj, one bit narrower (FIELD_W - 1 bits hold the halves of FIELD_W-bit
+// fields exactly, and a half overflows its range iff the field overflows its own), and the
+// field is {acc, s_r[0]}. Saturation does not halve (its limits are odd and even), so SAT
+// keeps whole fields and adds 2 W_rj.
+localparam integer ASH = (FIELD_SAT == 0) ? 1 : 0;  // bits the accumulators drop
+localparam integer AW = FIELD_W - ASH;              // accumulator width
+reg [T*AW-1:0] arr_bus;
 wire [T*16-1:0] arr_z;
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no readout
-wire [FIELD_W-1:0] arr_rd;
+wire [AW-1:0] arr_rd;
 /* verilator lint_on UNUSEDSIGNAL */
 wire arr_ovf;
-herd_acc_array #(.B(16), .T(T), .FW(FIELD_W), .FSAT(FIELD_SAT), .READOUT(MODE_SH), .IN_REG(0),
+herd_acc_array #(.B(16), .T(T), .FW(AW), .FSAT(FIELD_SAT), .READOUT(MODE_SH), .IN_REG(0),
                 .MAC(MAC_ACCS)) arr (
   .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
   .capture(arr_capture), .read(arr_read), .z(arr_z), .rd_out(arr_rd), .overflow(arr_ovf)
 );
 wire nx_any_pass = nx_pass || nx_e_pass;
-function [FIELD_W-1:0] twice_w;  // 2 W, sign-extended to the accumulators (FIELD_W > W_W)
+function [AW-1:0] acc_w;  // a weight's term, 2 W halved or not, at the accumulators' width (AW > W_W)
   input [W_W-1:0] w;
   begin
-    twice_w = {{(FIELD_W-W_W-1){w[W_W-1]}}, w, 1'b0};
+    acc_w = {{(AW-W_W){w[W_W-1]}}, w} << (1 - ASH);
   end
 endfunction
 integer ar;
@@ -585,7 +593,7 @@ always @(posedge clk) begin
   // read a cycle ago, and that cycle's X word.
   arr_mask <= x_rd;
   for (ar = 0; ar < T; ar = ar + 1)
-    arr_bus[ar*FIELD_W +: FIELD_W] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W +: FIELD_W] : twice_w(tile_rd[ar*W_W +: W_W]);
+    arr_bus[ar*AW +: AW] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W + ASH +: AW] : acc_w(tile_rd[ar*W_W +: W_W]);
 end
 `
 
@@ -1067,6 +1075,13 @@ if (MODE_SH != 0) begin : g_energy
   wire [NBW+3:0] e_idx_next = {e_bb, e_col_next};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [4:0] e_valid = e_lastb ? LAST_VALID[4:0] : 5'd16;
+  // The field shown: the accumulator, with its row's low bit in WRAP mode (see ASH).
+  wire [FIELD_W-1:0] e_field;
+  if (ASH != 0) begin : g_half
+    assign e_field = {arr_rd, st[ek_r*FIELD_W]};
+  end else begin : g_whole
+    assign e_field = arr_rd;
+  end
   wire [ENERGY_X-1:0] e_exact = (efirst2 ? ex_e(e_rdq) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
   // The comparison with the best so far is registered (stage 4, the update a cycle later):
@@ -1093,7 +1108,7 @@ if (MODE_SH != 0) begin : g_energy
     efirst1 <= ek_r == {TRW{1'b0}};
     elast1 <= ek_r == T_LAST;
     erow1 <= rve[ek_r];                                            // a hidden unit or the c row
-    eabs <= (rv[ek_r] && arr_rd[FIELD_W-1]) ? -ex_f(arr_rd) : ex_f(arr_rd);
+    eabs <= (rv[ek_r] && e_field[FIELD_W-1]) ? -ex_f(e_field) : ex_f(e_field);
     ei_1 <= e_idx;
     {ev2, efirst2, elast2, erow2, ei_2} <= {ev1, efirst1, elast1, erow1, ei_1};
     ezero2 <= tile == {TW{1'b0}};  // registered: the adder's operand choice starts at flip-flops
