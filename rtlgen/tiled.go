@@ -486,6 +486,7 @@ func tiledConstants(a datapath.Arch) string {
 	width("BCW", max(a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word), "the wider of b and c")
 	width("TRW", w(a.Tile-1), "tile row index")
 	sized("T_LAST", "TRW", w(a.Tile-1), a.Tile-1, "the last row of a tile")
+	sized("T_LAST2", "TRW", w(a.Tile-1), max(a.Tile-2, 0), "SH: the row from which the value two on is the next vector's (T - 2)")
 	width("LG_ROWS", a.K-(s.G-1)*s.PW, "hidden units in the last group")
 	sized("GT_LAST", "AGW", agw, s.GT-1, "the last group of a tile")
 	sized("D_END", "DCW", w(a.D), a.D, "D, where a j counter stops")
@@ -504,6 +505,7 @@ func tiledConstants(a datapath.Arch) string {
 		{"CY_GTD", s.GT * a.D, "(T/PW) D: a prefetch's reads"},
 		{"CY_RPEND", (s.G+1)*a.D + 3, "(G + 1) D + 3: past the replay's last read"},
 		{"CY_E0", a.D + s.RL, "D + L: SH's readout shows its first value next cycle (datapath.ReadoutLatency)"},
+		{"CY_EM", a.D + s.RL - 1, "D + L - 1: SH reads the first vector's energy (two cycles ahead of its value)"},
 		{"CY_WB", wbFirst, "WB_FIRST: WRITEBACK's first W write"},
 		{"CY_WB1", wbFirst - 1, "WB_FIRST - 1"},
 		{"CY_WB1END", wbFirst - 1 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},

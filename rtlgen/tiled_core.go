@@ -75,10 +75,11 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 state so that the enables and selects they drive start at a register.`, `
 reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw;
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
-reg w_e0;
+reg w_e0, w_em;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
   w_e0 <= !rst && nx_e_pass && cyc_n == CY_E0;                                 // SH: the readout's first value is next
+  w_em <= !rst && nx_e_pass && cyc_n == CY_EM;                                 // SH: and the cycle before
   w_ppp <= !rst && nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D);  // PASS, b > 0, cyc < D: batch b-1's statistics
   w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
@@ -386,19 +387,31 @@ end
 // Sub-counters of the next cycle: PREFETCH and WRITEBACK step (j, gi), gi fastest.
 reg [DW-1:0] aj;              // j of the next cycle's word
 reg [AGW-1:0] ag;             // gi of the next cycle's word
+reg ag_last;                  // ag == GT_LAST, a register
 reg [13:0] xbase, tbase;      // batch b's first X word (b D); tile k's first W word (k GT D)
+reg [13:0] xbase1, tbase1;    // the next batch's and tile's (registers: no adder before the address muxes)
 reg [13:0] best_base;         // SH: the best vector's batch (its first X word)
 reg [3:0] best_col;           // SH: the best vector's bit in its batch's words
-wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase + A_D : xbase;
-wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase + A_GTD : tbase;
+wire [13:0] xbase_n = clr_batch ? 14'd0 : step_batch ? xbase1 : xbase;
+wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase1 : tbase;
+// wa is a load (a load or read-back beat's word, a prefetch or write-back run's first
+// word, the sweep's first) or wa plus its step, the step chosen from registers before the
+// adder: one carry chain, then a choice of two.
+wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0);
+wire [13:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : 14'd0;
+wire [13:0] wa_inc = !nw_arun ? 14'd1 : ag_last ? A_NEXTJ : A_D;
 // WRITEBACK writes word (g, j) at cycle 7 + j GT + gi (tiledWriteback's pipeline).
 always @(posedge clk) begin
   if (rst) begin
     xbase <= 14'd0;
     tbase <= 14'd0;
+    xbase1 <= A_D;
+    tbase1 <= A_GTD;
   end else if (running) begin
     xbase <= xbase_n;
     tbase <= tbase_n;
+    xbase1 <= xbase_n + A_D;
+    tbase1 <= tbase_n + A_GTD;
   end
   // X SPRAM: load writes; PASS / E_PASS read (b, j) at cycle j; GATHER reads its vector.
   x_we <= 1'b0;
@@ -413,27 +426,29 @@ always @(posedge clk) begin
   // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
   // reads in address order.
   w_we <= 3'b0;
+  if (wa_load) wa <= wa_src;
+  else if (nw_arun || nw_sw_gd) wa <= wa + wa_inc;  // one adder on wa itself, no run base kept beside it
   if (lw_w) begin
-    wa <= lw_addr;
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
-  end else if (lr_w) begin
-    wa <= ld_w;
+  end
+  // (j, gi) of a prefetch or write-back run.
+  if (lw_w || lr_w) begin
+    // the load's and the read-back's words: not a run
   end else if (nw_arow0) begin
-    wa <= tbase_n;
     aj <= {DW{1'b0}};
     ag <= {AGW{1'b0}};
+    ag_last <= GT_LAST == {AGW{1'b0}};
   end else if (nw_arun) begin
-    if (ag == GT_LAST) begin
+    if (ag_last) begin
       ag <= {AGW{1'b0}};
       aj <= aj + 1'b1;
-      wa <= wa + A_NEXTJ;     // one adder on wa itself, no run base kept beside it
+      ag_last <= GT_LAST == {AGW{1'b0}};
     end else begin
       ag <= ag + 1'b1;
-      wa <= wa + A_D;
+      ag_last <= ag + 1'b1 == GT_LAST;
     end
-  end else if (nw_sw_gd)
-    wa <= nw_sw_0 ? 14'd0 : wa + 1'b1;
+  end
   if (wb_write) begin
     w_wdata <= wb_word;
     w_we <= 3'b111;
@@ -479,7 +494,7 @@ always @(posedge clk) begin
   pf_v0 <= (in_prefetch || in_e_prefetch) && ltc_cy(cyc, CY_GTD);
   pf_j_0 <= aj;
   pf_j00 <= aj == {DW{1'b0}};
-  pf_glast0 <= ag == GT_LAST;
+  pf_glast0 <= ag_last;
   for (pq = 0; pq < PW; pq = pq + 1) begin
     pf_hid0[pq] <= rv[tile_row(ag, pq)];
     pf_crow0[pq] <= MODE_SH != 0 && in_e_prefetch && rve[tile_row(ag, pq)] && !rv[tile_row(ag, pq)];  // constant in mode H: no c-row mux on W
@@ -1043,11 +1058,12 @@ wire ovf_energy;
 generate
 if (MODE_SH != 0) begin : g_energy
   (* no_rw_check, ram_style = "block" *) reg [ENERGY_W-1:0] e_mem [0:N-1];
-  // The energies are read a cycle ahead of their use and the read registered again
-  // (e_rdq): N words span several block RAMs, and their bank select then ends at
-  // flip-flops, not in the energy accumulate's carry chain.
+  // The energies are read two cycles ahead of their use and the read registered twice:
+  // N words span several block RAMs, whose bank select ends at e_rdq's flip-flops, near
+  // the block RAMs, and e_rdq2 carries the word to the energy accumulate, so that neither
+  // the select nor that route is in the accumulate's carry chain's cycle.
   reg [NW-1:0] e_ra;
-  reg [ENERGY_W-1:0] e_rd, e_rdq, e_acc;
+  reg [ENERGY_W-1:0] e_rd, e_rdq, e_rdq2, e_acc;
   reg [BEST_ENERGY_W-1:0] best;
   reg [4:0] ek_n;                           // the readout's value shown this cycle: column
   reg [TRW-1:0] ek_r;                       // and row
@@ -1056,23 +1072,23 @@ if (MODE_SH != 0) begin : g_energy
   reg ezero2;                               // tile 0: a vector's first row (efirst2) starts its energy at 0 (e_rdq cleared)
   reg [ENERGY_X-1:0] eabs, eabs2;
   reg [NBW+3:0] ei_1, ei_2;                // the value's vector, {batch, column}, along the stages
-  // The batch read out: the pass's own, taken at w_e0 (its last values show after the
+  // The batch read out: the pass's own, taken at w_em (its last values show after the
   // pass, when batch has moved on).
   reg [NBW-1:0] e_b;
   reg e_lastb;
-  always @(posedge clk) if (w_e0) begin
+  always @(posedge clk) if (w_em) begin
     e_b <= batch;
     e_lastb <= batch == NB_LAST;
   end
-  wire [NBW-1:0] e_bb = w_e0 ? batch : e_b;
+  wire [NBW-1:0] e_bb = w_em ? batch : e_b;
   /* verilator lint_off UNUSEDSIGNAL */  // a padding column's index may pass N: never used
   wire [NBW+3:0] e_idx = {e_bb, ek_n[3:0]};  // vector 16 b + column (declared after both)
   /* verilator lint_on UNUSEDSIGNAL */
-  // The vector of the value shown next cycle: the next column after a vector's last row.
-  // At w_e0 ek_n is 16 (or 0 after reset): column 0 of batch e_bb.
-  wire [3:0] e_col_next = (ek_v && ek_r == T_LAST) ? ek_n[3:0] + 1'b1 : ek_n[3:0];
+  // The vector of the value shown two cycles on, whose energy e_ra reads: the next column
+  // from row T - 2 on (T >= 2). Before the walk (w_em, w_e0) it is column 0 of batch e_bb.
+  wire [3:0] e_col2 = !ek_v ? 4'd0 : (ek_r >= T_LAST2) ? ek_n[3:0] + 1'b1 : ek_n[3:0];
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [NBW+3:0] e_idx_next = {e_bb, e_col_next};
+  wire [NBW+3:0] e_idx2 = {e_bb, e_col2};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [4:0] e_valid = e_lastb ? LAST_VALID[4:0] : 5'd16;
   // The field shown: the accumulator, with its row's low bit in WRAP mode (see ASH).
@@ -1082,7 +1098,7 @@ if (MODE_SH != 0) begin : g_energy
   end else begin : g_whole
     assign e_field = arr_rd;
   end
-  wire [ENERGY_X-1:0] e_exact = (efirst2 ? ex_e(e_rdq) : ex_e(e_acc)) + eabs2;
+  wire [ENERGY_X-1:0] e_exact = (efirst2 ? ex_e(e_rdq2) : ex_e(e_acc)) + eabs2;
   wire [BEST_ENERGY_X-1:0] e_bx = bex_e(e_acc);
   // The comparison with the best so far is registered (stage 4, the update a cycle later):
   // a vector's energy completes T >= 2 cycles after the one before (SH's tiles have at
@@ -1103,7 +1119,7 @@ if (MODE_SH != 0) begin : g_energy
       if (ek_r == T_LAST) ek_n <= ek_n + 1'b1;
       if (ek_r == T_LAST && ek_n == 5'd15) ek_v <= 1'b0;
     end
-    e_ra <= e_idx_next[NW-1:0];
+    e_ra <= e_idx2[NW-1:0];
     ev1 <= ek_v && ek_n < e_valid;
     efirst1 <= ek_r == {TRW{1'b0}};
     elast1 <= ek_r == T_LAST;
@@ -1114,6 +1130,7 @@ if (MODE_SH != 0) begin : g_energy
     ezero2 <= tile == {TW{1'b0}};  // registered: the adder's operand choice starts at flip-flops
     e_rd <= e_mem[e_ra];
     e_rdq <= ezero2 ? {ENERGY_W{1'b0}} : e_rd;
+    e_rdq2 <= e_rdq;
     eabs2 <= eabs;
     if (ev2 && erow2) e_acc <= cast_energy(e_exact);
   end
@@ -1186,7 +1203,7 @@ always @(posedge clk) begin
   if (nw_arow0)
     b_ra <= bgbase_n;
   else if (nw_arun)
-    b_ra <= (ag == GT_LAST) ? bgbase : b_ra + 1'b1;
+    b_ra <= ag_last ? bgbase : b_ra + 1'b1;
   else if (lr_b)
     b_ra <= ld_bg;
   else if (nw_sw_0) begin
@@ -1204,7 +1221,7 @@ always @(posedge clk) begin
   end
   // c: E_PREFETCH (the c row) with its W word; the replay (vis base); C_UPDATE at cycle j.
   if (nw_epf_0) c_ra <= {DW{1'b0}};
-  else if (nw_epf_gtd) c_ra <= (ag == GT_LAST) ? aj + 1'b1 : aj;
+  else if (nw_epf_gtd) c_ra <= ag_last ? aj + 1'b1 : aj;
   else if (nw_cu_d) c_ra <= cyc_n[DW-1:0];
   else if (lr_c) c_ra <= ld_i[DW-1:0];
   else c_ra <= rp_j0;
