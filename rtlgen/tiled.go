@@ -165,15 +165,16 @@ reg [SWW-1:0] sweep_a;
 // next state, so that the edges start at a register: after a restart the new phase is one
 // cycle long; else the counter is one short of the phase's last cycle (last_m1).
 reg at_last_a;
-reg [CYW-1:0] last_m1;  // LEN_<ph_a> - 2 (phases of one cycle: not read)
-always @* begin
-  case (ph_a)
+// last_m1 is LEN_<phase> - 2 of the look-ahead's phase (phases of one cycle: not read), an
+// AND-OR of constants by the one-hot nx_<phase> registers: a case on ph_a would be a ROM,
+// which Yosys registers on ph_an, after the next-state logic.
+wire [CYW-1:0] last_m1 =
 `)
-	var ones []string
+	var ones, terms []string
 	cyw := cycleWidth(a.Sizes())
 	for _, ph := range sched {
 		n := ph.Len(a.Sizes())
-		fmt.Fprintf(&b, "    PH_%s: last_m1 = %d'd%d;\n", ph.Name, cyw, max(n-2, 0))
+		terms = append(terms, fmt.Sprintf("({CYW{nx_%s}} & %d'd%d)", strings.ToLower(ph.Name), cyw, max(n-2, 0)))
 		if n == 1 {
 			ones = append(ones, "enter_"+strings.ToLower(ph.Name))
 		}
@@ -181,11 +182,8 @@ always @* begin
 	if len(ones) == 0 {
 		ones = append(ones, "1'b0")
 	}
-	fmt.Fprintf(&b, `    default: last_m1 = {CYW{1'b0}};
-  endcase
-end
-wire len1_an = %s;  // at a last cycle: the next phase is one cycle long
-`, strings.Join(ones, " || "))
+	fmt.Fprintf(&b, "    %s;\n", strings.Join(terms, "\n  | "))
+	fmt.Fprintf(&b, "wire len1_an = %s;  // at a last cycle: the next phase is one cycle long\n", strings.Join(ones, " || "))
 	firstLen := b2i(sched[first].Len(a.Sizes()) == 1)
 	fmt.Fprintf(&b, `always @(posedge clk) begin
   if (rst) at_last_a <= 1'b%d;  // PH_FIRST, cycle 0
