@@ -1,0 +1,214 @@
+package datapath
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// A design study for the tiled datapath's cycle target (docs/fpga.md, "The cycle target:
+// what it would take"): not built. The field pass reads one X word a cycle, pixel j of the
+// batch's 16 vectors, and adds 2 W_rj to the accumulators whose vector has x_nj = +1. A
+// word in which no vector has a +1 adds nothing, so a pass that skipped those words would
+// take one cycle per word that holds a +1. How many do depends on which vectors share a
+// batch (the load may put them in any order: mode H's sums do not depend on it) and on
+// each pixel's sign (a pixel that is mostly +1 can be stored negated, with its weights).
+// SkipStudy counts those words for three layouts of the same data.
+
+// SkipStudy is the fraction of a data set's X words that hold a +1, by layout.
+type SkipStudy struct {
+	Words     int     // X words: ceil(N / 16) D
+	Natural   float64 // the vectors in their order
+	Polarity  float64 // the same, every pixel that is +1 in more than half the vectors negated
+	Clustered float64 // negated as Polarity, the vectors batched by ClusterBatches
+}
+
+// pixelMasks is each vector's +1 pixels as a bit set, pixel j negated where flip[j].
+func pixelMasks(rows [][]int8, flip []bool) [][]uint64 {
+	masks := make([][]uint64, len(rows))
+	for n, r := range rows {
+		m := make([]uint64, (len(r)+63)/64)
+		for j, v := range r {
+			if (v > 0) != (flip != nil && flip[j]) {
+				m[j/64] |= 1 << (j % 64)
+			}
+		}
+		masks[n] = m
+	}
+	return masks
+}
+
+// busyWords counts the X words that hold a +1 when the vectors are batched 16 at a time
+// in the given order: for each batch, the pixels in the union of its vectors' masks.
+func busyWords(masks [][]uint64, order []int) int {
+	total := 0
+	for b := 0; b < len(order); b += BatchWidth {
+		union := make([]uint64, len(masks[0]))
+		for _, n := range order[b:min(b+BatchWidth, len(order))] {
+			for w, v := range masks[n] {
+				union[w] |= v
+			}
+		}
+		for _, v := range union {
+			total += bits.OnesCount64(v)
+		}
+	}
+	return total
+}
+
+// majorityFlip marks the pixels that are +1 in more than half of the vectors.
+func majorityFlip(rows [][]int8) []bool {
+	d := len(rows[0])
+	ones := make([]int, d)
+	for _, r := range rows {
+		for j, v := range r {
+			if v > 0 {
+				ones[j]++
+			}
+		}
+	}
+	flip := make([]bool, d)
+	for j, c := range ones {
+		flip[j] = 2*c > len(rows)
+	}
+	return flip
+}
+
+// ClusterBatches orders the vectors so that batches of 16 share their +1 pixels: greedy
+// batches (each starts at the unused vector with the most +1 pixels and adds the one that
+// grows the batch's union least), then swaps pairs of vectors across batches, picked by a
+// PCG seeded with seed, keeping a swap when the busy words do not grow. Deterministic.
+func ClusterBatches(masks [][]uint64, swaps int, seed uint64) []int {
+	order := greedyBatches(masks)
+	localSearch(masks, order, swaps, seed)
+	return order
+}
+
+func popcount(m []uint64) int {
+	c := 0
+	for _, v := range m {
+		c += bits.OnesCount64(v)
+	}
+	return c
+}
+
+func greedyBatches(masks [][]uint64) []int {
+	n := len(masks)
+	used := make([]bool, n)
+	var order []int
+	for len(order) < n {
+		seedVec := -1
+		for v := range n { // the unused vector with the most +1 pixels, the lowest on ties
+			if !used[v] && (seedVec < 0 || popcount(masks[v]) > popcount(masks[seedVec])) {
+				seedVec = v
+			}
+		}
+		used[seedVec] = true
+		order = append(order, seedVec)
+		union := append([]uint64(nil), masks[seedVec]...)
+		for k := 1; k < BatchWidth && len(order) < n; k++ {
+			best, bestGrow := -1, 0
+			for v := range n {
+				if used[v] {
+					continue
+				}
+				grow := 0
+				for w, x := range masks[v] {
+					grow += bits.OnesCount64(x &^ union[w])
+				}
+				if best < 0 || grow < bestGrow {
+					best, bestGrow = v, grow
+				}
+			}
+			used[best] = true
+			order = append(order, best)
+			for w, x := range masks[best] {
+				union[w] |= x
+			}
+		}
+	}
+	return order
+}
+
+// localSearch swaps vectors between batches while the busy words do not grow, keeping a
+// count per batch and pixel of the vectors with a +1 there.
+func localSearch(masks [][]uint64, order []int, swaps int, seed uint64) {
+	n, d := len(order), 64*len(masks[0])
+	nb := (n + BatchWidth - 1) / BatchWidth
+	count := make([][]int, nb)
+	for b := range count {
+		count[b] = make([]int, d)
+	}
+	has := func(v, j int) bool { return masks[v][j/64]>>(j%64)&1 == 1 }
+	for p, v := range order {
+		for j := range d {
+			if has(v, j) {
+				count[p/BatchWidth][j]++
+			}
+		}
+	}
+	// delta is the change in batch b's busy words if vector out leaves it and in joins.
+	delta := func(b, out, in int) int {
+		dd := 0
+		for j := range d {
+			c := count[b][j]
+			nc := c
+			if has(out, j) {
+				nc--
+			}
+			if has(in, j) {
+				nc++
+			}
+			switch {
+			case c == 0 && nc > 0:
+				dd++
+			case c > 0 && nc == 0:
+				dd--
+			}
+		}
+		return dd
+	}
+	move := func(b, out, in int) {
+		for j := range d {
+			if has(out, j) {
+				count[b][j]--
+			}
+			if has(in, j) {
+				count[b][j]++
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x5EED))
+	for range swaps {
+		p, q := rng.IntN(n), rng.IntN(n)
+		bp, bq := p/BatchWidth, q/BatchWidth
+		if bp == bq {
+			continue
+		}
+		vp, vq := order[p], order[q]
+		if delta(bp, vp, vq)+delta(bq, vq, vp) <= 0 {
+			move(bp, vp, vq)
+			move(bq, vq, vp)
+			order[p], order[q] = vq, vp
+		}
+	}
+}
+
+// StudyWordSkip counts the X words that hold a +1 in rows for the three layouts of
+// SkipStudy, the clustered one with swaps local-search steps from seed.
+func StudyWordSkip(rows [][]int8, swaps int, seed uint64) SkipStudy {
+	n := len(rows)
+	natural := make([]int, n)
+	for i := range natural {
+		natural[i] = i
+	}
+	words := (n + BatchWidth - 1) / BatchWidth * len(rows[0])
+	frac := func(c int) float64 { return float64(c) / float64(words) }
+	flip := majorityFlip(rows)
+	flipped := pixelMasks(rows, flip)
+	return SkipStudy{
+		Words:     words,
+		Natural:   frac(busyWords(pixelMasks(rows, nil), natural)),
+		Polarity:  frac(busyWords(flipped, natural)),
+		Clustered: frac(busyWords(flipped, ClusterBatches(flipped, swaps, seed))),
+	}
+}
