@@ -12,13 +12,14 @@ import (
 // take one cycle per word that holds a +1. How many do depends on which vectors share a
 // batch (the load may put them in any order: mode H's sums do not depend on it) and on
 // each pixel's sign (a pixel that is mostly +1 can be stored negated, with its weights).
-// SkipStudy counts those words for three layouts of the same data.
+// SkipStudy counts those words for four layouts of the same data.
 
 // SkipStudy is the fraction of a data set's X words that hold a +1, by layout.
 type SkipStudy struct {
 	Words     int     // X words: ceil(N / 16) D
 	Natural   float64 // the vectors in their order
 	Polarity  float64 // the same, every pixel that is +1 in more than half the vectors negated
+	Batched   float64 // no pixel negated, the vectors batched by ClusterBatches
 	Clustered float64 // negated as Polarity, the vectors batched by ClusterBatches
 }
 
@@ -203,12 +204,13 @@ func StudyWordSkip(rows [][]int8, swaps int, seed uint64) SkipStudy {
 	}
 	words := (n + BatchWidth - 1) / BatchWidth * len(rows[0])
 	frac := func(c int) float64 { return float64(c) / float64(words) }
-	flip := majorityFlip(rows)
-	flipped := pixelMasks(rows, flip)
+	own := pixelMasks(rows, nil)
+	flipped := pixelMasks(rows, majorityFlip(rows))
 	return SkipStudy{
 		Words:     words,
-		Natural:   frac(busyWords(pixelMasks(rows, nil), natural)),
+		Natural:   frac(busyWords(own, natural)),
 		Polarity:  frac(busyWords(flipped, natural)),
+		Batched:   frac(busyWords(own, ClusterBatches(own, swaps, seed))),
 		Clustered: frac(busyWords(flipped, ClusterBatches(flipped, swaps, seed))),
 	}
 }
