@@ -130,51 +130,63 @@ func greedyBatches(masks [][]uint64) []int {
 	return order
 }
 
-// localSearch swaps vectors between batches while the busy words do not grow, keeping a
-// count per batch and pixel of the vectors with a +1 there.
+// localSearch swaps vectors between batches while the busy words do not grow. It keeps,
+// for each batch and pixel, how many of its vectors have a +1 there, and as bit sets the
+// pixels where that count is 0 and where it is 1: a swap's change in busy words is then
+// a few popcounts (pixels the incoming vector makes busy, pixels the leaving one frees).
 func localSearch(masks [][]uint64, order []int, swaps int, seed uint64) {
-	n, d := len(order), 64*len(masks[0])
+	n, words := len(order), len(masks[0])
 	nb := (n + BatchWidth - 1) / BatchWidth
 	count := make([][]int, nb)
-	for b := range count {
-		count[b] = make([]int, d)
-	}
+	zero, one := make([][]uint64, nb), make([][]uint64, nb)
 	has := func(v, j int) bool { return masks[v][j/64]>>(j%64)&1 == 1 }
+	for b := range count {
+		count[b] = make([]int, 64*words)
+		zero[b], one[b] = make([]uint64, words), make([]uint64, words)
+	}
 	for p, v := range order {
-		for j := range d {
+		for j := range 64 * words {
 			if has(v, j) {
 				count[p/BatchWidth][j]++
 			}
 		}
 	}
+	setMasks := func(b, j int) {
+		bit := uint64(1) << (j % 64)
+		zero[b][j/64] &^= bit
+		one[b][j/64] &^= bit
+		switch count[b][j] {
+		case 0:
+			zero[b][j/64] |= bit
+		case 1:
+			one[b][j/64] |= bit
+		}
+	}
+	for b := range count {
+		for j := range 64 * words {
+			setMasks(b, j)
+		}
+	}
 	// delta is the change in batch b's busy words if vector out leaves it and in joins.
 	delta := func(b, out, in int) int {
-		dd := 0
-		for j := range d {
-			c := count[b][j]
-			nc := c
-			if has(out, j) {
-				nc--
-			}
-			if has(in, j) {
-				nc++
-			}
-			switch {
-			case c == 0 && nc > 0:
-				dd++
-			case c > 0 && nc == 0:
-				dd--
-			}
+		d := 0
+		for w := range words {
+			only := masks[in][w] &^ masks[out][w]
+			gone := masks[out][w] &^ masks[in][w]
+			d += bits.OnesCount64(only&zero[b][w]) - bits.OnesCount64(gone&one[b][w])
 		}
-		return dd
+		return d
 	}
 	move := func(b, out, in int) {
-		for j := range d {
-			if has(out, j) {
-				count[b][j]--
-			}
-			if has(in, j) {
-				count[b][j]++
+		for w := range words {
+			for x := (masks[out][w] ^ masks[in][w]); x != 0; x &= x - 1 {
+				j := 64*w + bits.TrailingZeros64(x)
+				if has(out, j) {
+					count[b][j]--
+				} else {
+					count[b][j]++
+				}
+				setMasks(b, j)
 			}
 		}
 	}

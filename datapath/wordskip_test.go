@@ -1,7 +1,6 @@
 package datapath
 
 import (
-	"os"
 	"slices"
 	"testing"
 
@@ -60,13 +59,9 @@ func TestClusterBatchesIsAPermutationThatNeverGrows(t *testing.T) {
 // 1), the fraction of X words that hold a +1 in each layout and what the field pass of
 // USPS K = 50, mode H, T = 4 would take if it read only those (NT NB (D + 2) cycles now;
 // NT (busy words + 2 NB) then), batched with and without negated pixels, beside the
-// iteration's 194,528 cycles. About 2.5 minutes:
-// it runs only with HERDSIM_LONG=1 (go test -run WordSkipUSPS -v ./datapath). The figures
+// iteration's 194,528 cycles (go test -run WordSkipUSPS -v ./datapath; 4 s). The figures
 // are in docs/fpga.md ("The cycle target: what it would take").
 func TestWordSkipUSPS(t *testing.T) {
-	if os.Getenv("HERDSIM_LONG") != "1" {
-		t.Skip("set HERDSIM_LONG=1 to count USPS's busy X words (about 2.5 minutes)")
-	}
 	a := DefaultArch(50, 256, 700, 1, herding.DefaultSweeps, 2000, herding.ModeH, false)
 	a.Regs[RegW].Format.Word = 18
 	a.UseTile(4)
