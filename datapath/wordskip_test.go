@@ -85,3 +85,45 @@ func TestWordSkipUSPS(t *testing.T) {
 			digit, st.Natural, st.Polarity, st.Batched, st.Clustered, cycles(st.Batched), cycles(st.Clustered))
 	}
 }
+
+// TestSkipLayout: every vector sits once, each batch's list is exactly the pixels where
+// one of its vectors has a +1, the whole batches go most busy first, and the layout holds
+// no more words than the vectors' own order would.
+func TestSkipLayout(t *testing.T) {
+	rows := dataset.Default().Rows[:120] // 7 whole batches and one of 8
+	l := NewSkipLayout(rows)
+	seen := slices.Clone(l.Order)
+	slices.Sort(seen)
+	for i, v := range seen {
+		if v != i {
+			t.Fatalf("order is not a permutation: %v", l.Order)
+		}
+	}
+	if len(l.Busy) != 8 {
+		t.Fatalf("%d batches, want 8", len(l.Busy))
+	}
+	for b, js := range l.Busy {
+		var want []int
+		for j := range rows[0] {
+			for _, v := range l.Order[b*BatchWidth : min((b+1)*BatchWidth, len(rows))] {
+				if rows[v][j] > 0 {
+					want = append(want, j)
+					break
+				}
+			}
+		}
+		if !slices.Equal(js, want) {
+			t.Errorf("batch %d: busy %v, want %v", b, js, want)
+		}
+		if b > 0 && b < 7 && len(js) > len(l.Busy[b-1]) {
+			t.Errorf("batch %d has %d busy words, more than batch %d's %d", b, len(js), b-1, len(l.Busy[b-1]))
+		}
+	}
+	natural := make([]int, len(rows))
+	for i := range natural {
+		natural[i] = i
+	}
+	if own := busyWords(pixelMasks(rows, nil), natural); l.Words() > own {
+		t.Errorf("the layout holds %d words, the vectors' own order %d", l.Words(), own)
+	}
+}
