@@ -74,6 +74,22 @@ type Arch struct {
 	Mode           herding.Mode // H or SH
 	GrowHiddenBias bool
 	Regs           [numRegs]RegSpec
+	// SkipBusy (tiled, mode H) selects the word-skip datapath: its passes read only the X
+	// words that hold a +1 (wordskip.go). It is the busy words of each batch in the layout
+	// of the data the design runs (NewSkipLayout; UseSkip sets it), which the passes'
+	// lengths follow; nil reads every word.
+	SkipBusy []int
+}
+
+// Skip reports whether the Arch is the word-skip datapath.
+func (a *Arch) Skip() bool { return a.SkipBusy != nil }
+
+// UseSkip makes a tiled Arch the word-skip datapath for data laid out as l.
+func (a *Arch) UseSkip(l SkipLayout) {
+	a.SkipBusy = make([]int, len(l.Busy))
+	for b, js := range l.Busy {
+		a.SkipBusy[b] = len(js)
+	}
 }
 
 // Groups is G: for the lane datapath ceil(K/L), the passes over the lanes that cover every

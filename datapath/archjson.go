@@ -14,7 +14,8 @@ import (
 //
 //	{"K": 16, "D": 64, "N": 128, "lanes": 16, "sweeps": 10, "mode": "SH",   (or "tile": T)
 //	 "grow_hidden_bias": false,
-//	 "registers": {"W": {"format": "s16.0", "overflow": "WRAP"}, "b": {...}, ...}}
+//	 "registers": {"W": {"format": "s16.0", "overflow": "WRAP"}, "b": {...}, ...},
+//	 "skip_busy": [210, 198, ...]}                                          (word skip only)
 //
 // Every register appears under its Reg.String name, in Regs order, with its format in
 // fixedpoint's compact notation and its overflow mode's upper-case name. Unmarshalling is
@@ -32,6 +33,7 @@ type archJSON struct {
 	Mode           *string                 `json:"mode"`
 	GrowHiddenBias *bool                   `json:"grow_hidden_bias"`
 	Registers      map[string]*regSpecJSON `json:"registers"`
+	SkipBusy       []int                   `json:"skip_busy"`
 }
 
 type regSpecJSON struct {
@@ -54,7 +56,15 @@ func (a Arch) MarshalJSON() ([]byte, error) {
 		}
 		fmt.Fprintf(&buf, `%q:{"format":%q,"overflow":%q}`, Reg(r).String(), s.Format.String(), s.Overflow.String())
 	}
-	buf.WriteString("}}")
+	buf.WriteString("}")
+	if a.Skip() {
+		busy, err := json.Marshal(a.SkipBusy)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&buf, `,"skip_busy":%s`, busy)
+	}
+	buf.WriteString("}")
 	return buf.Bytes(), nil
 }
 
@@ -88,7 +98,7 @@ func (j *archJSON) arch() (Arch, error) {
 	if err != nil || mode.String() != *j.Mode {
 		return a, fmt.Errorf(`mode %q: want "H" or "SH"`, *j.Mode)
 	}
-	a = Arch{K: *j.K, D: *j.D, N: *j.N, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias}
+	a = Arch{K: *j.K, D: *j.D, N: *j.N, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias, SkipBusy: j.SkipBusy}
 	if j.Tile != nil {
 		a.Tile = *j.Tile
 	} else {

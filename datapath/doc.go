@@ -44,6 +44,13 @@
 // into the Verilog phase machine. The memory map (XAddr, WAddr, TileImagesFor) lays out
 // the load stream the core takes after reset: SPRAM cannot be initialised by a bitstream.
 //
+// The word-skip datapath (Arch.SkipBusy, mode H; tile_skip.go, wordskip.go) is the same
+// with passes that read only the X words where some vector of the batch has x = +1: the
+// data are laid out in batches clustered for it (SkipLayout), a pass takes its batch's
+// busy words, and the statistics count Q (the z of the vectors with x = +1) over the same
+// words, P = 2 Q - sum_n z_n. Its model and cycle formula exist; rtlgen does not render it
+// yet.
+//
 // # The lane datapath
 //
 //	          +--------------------------- L lanes -----------------------------+

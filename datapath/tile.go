@@ -43,6 +43,52 @@ type TileSizes struct {
 	ZB      int // and of z*: ceil(K / 16)
 	RB      int // beats of an output record: XB + ZB + 2 (x*, z*, the cycle count and flags)
 	SH      bool
+	Busy    []int // the word-skip datapath's busy X words of each batch (Arch.SkipBusy), else nil
+}
+
+// The word-skip datapath's constants (docs/fpga.md, "The plan for building it").
+const (
+	// SkipJBase is the word of W SPRAM 0 at which the list of the busy words' j starts, j of
+	// X word k at SkipJBase + k: W lies below it, the list above, so both hold at most
+	// SkipJBase words and the list's address is the X address with its top bit set.
+	SkipJBase = 8192
+	// LatSkipAdd is the cycle of a pass at which the add of its first busy word happens:
+	// the word and its j land together, the tile buffer is read at j a cycle later.
+	LatSkipAdd = 3
+	// LatSkipWriteback is what the write-back adds with word skip: the last batch's
+	// statistics issue from its cycle 0 and write P three cycles later, so its P reads (of
+	// word j from about cycle 2j) move two cycles on, after the statistics of pixel 0.
+	LatSkipWriteback = 2
+	// MinSkipPass is a pass's least length: a word's statistics write P three cycles
+	// after their issue, and the next batch may use the same j at its first issue.
+	MinSkipPass = 4
+)
+
+// Skip reports whether the sizes are the word-skip datapath's.
+func (s TileSizes) Skip() bool { return s.Busy != nil }
+
+// PassLen is the cycles of the positive pass of batch b: D + 2, or with word skip the
+// longer of its own adds (L_b words from cycle LatSkipAdd) and the previous batch's
+// statistics (L_(b-1) issues, then capture and start), at least MinSkipPass.
+func (s TileSizes) PassLen(b int) int {
+	if !s.Skip() {
+		return s.D + 2
+	}
+	n := max(s.Busy[b]+LatSkipAdd, MinSkipPass)
+	if b > 0 {
+		n = max(n, s.Busy[b-1]+2)
+	}
+	return n
+}
+
+// WritebackLen is the cycles of WRITEBACK: (T/PW) D W words and the pipeline's
+// LatWriteback, with word skip LatSkipWriteback more.
+func (s TileSizes) WritebackLen() int {
+	n := s.GT*s.D + LatWriteback
+	if s.Skip() {
+		n += LatSkipWriteback
+	}
+	return n
 }
 
 // PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each.
@@ -66,6 +112,13 @@ func (a *Arch) Sizes() TileSizes {
 	}
 	s.WWords = tiles * s.GT * a.D
 	s.XWords = s.NB * a.D
+	if a.Skip() {
+		s.Busy = append([]int(nil), a.SkipBusy...)
+		s.XWords = 0
+		for _, n := range s.Busy {
+			s.XWords += n
+		}
+	}
 	s.XB = ceilDiv(a.D, tileVecBits)
 	s.ZB = ceilDiv(a.K, tileVecBits)
 	s.RB = s.XB + s.ZB + RecordTailBeats
@@ -112,6 +165,9 @@ func (a *Arch) validateTiled() error {
 	if a.Mode == modeSH && a.Tile < 2 {
 		return fmt.Errorf("datapath: mode SH needs a tile of T >= 2 rows (T = %d): the energy unit compares a vector's energy with the best one a cycle after it completes, and a tile's vectors complete T cycles apart", a.Tile)
 	}
+	if err := a.validateSkip(); err != nil {
+		return err
+	}
 	s := a.Sizes()
 	if a.D < MinTileD {
 		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
@@ -130,6 +186,33 @@ func (a *Arch) validateTiled() error {
 	}
 	if s.SH && a.Regs[RegC].Format.Word > ww {
 		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
+	}
+	return nil
+}
+
+// validateSkip checks the word-skip datapath's layout sizes against the Arch.
+func (a *Arch) validateSkip() error {
+	if !a.Skip() {
+		return nil
+	}
+	if a.Mode != herding.ModeH {
+		return fmt.Errorf("datapath: the word-skip datapath runs mode H (mode SH's energies need every vector's whole pass)")
+	}
+	if nb := ceilDiv(a.N, BatchWidth); len(a.SkipBusy) != nb {
+		return fmt.Errorf("datapath: the word-skip layout has %d batches' busy words, N = %d vectors make %d batches", len(a.SkipBusy), a.N, nb)
+	}
+	total := 0
+	for b, n := range a.SkipBusy {
+		if n < 0 || n > a.D {
+			return fmt.Errorf("datapath: the word-skip layout's batch %d has %d busy words, want 0 .. D = %d", b, n, a.D)
+		}
+		total += n
+	}
+	if total > SkipJBase {
+		return fmt.Errorf("datapath: the word-skip layout stores %d busy X words; their j list holds %d (the data are too dense to skip)", total, SkipJBase)
+	}
+	if w := a.Sizes().WWords; w > SkipJBase {
+		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs; with word skip it may use %d (the j list takes the rest of SPRAM 0)", w, SkipJBase)
 	}
 	return nil
 }

@@ -45,6 +45,11 @@ type TileMachine struct {
 	cycle     uint64 // within the iteration
 
 	hidden [][]int8
+
+	// word skip: the layout of the data (nil: every word is read) and each batch's first
+	// X word
+	layout *SkipLayout
+	xbase  []int
 }
 
 // NewTile loads the tiled datapath with data and the initial parameters (scaled form,
@@ -58,8 +63,19 @@ func NewTile(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*TileMachine,
 		return nil, fmt.Errorf("datapath: NewTile needs a tiled Arch (T > 0), this one has lanes L = %d", arch.Lanes)
 	}
 	m := &TileMachine{regState: newRegState(arch), arch: arch, s: arch.Sizes()}
+	if arch.Skip() {
+		l := NewSkipLayout(data.Rows)
+		if !l.Matches(&arch) {
+			return nil, fmt.Errorf("datapath: the Arch's word-skip layout (skip_busy) was made for other data than these %d vectors", len(data.Rows))
+		}
+		m.layout = &l
+		m.xbase = make([]int, len(l.Busy))
+		for b := 1; b < len(l.Busy); b++ {
+			m.xbase[b] = m.xbase[b-1] + len(l.Busy[b-1])
+		}
+	}
 	w, b, c := m.stored(RegW, w0), m.stored(RegB, b0), m.stored(RegC, c0)
-	m.load(arch.buildImages(data, w, b, c))
+	m.load(arch.buildImages(data, m.layout, w, b, c))
 	m.iteration = 1
 	m.ph = FirstPhase(m.s.SH)
 	return m, nil
@@ -80,9 +96,13 @@ func (m *TileMachine) load(img TileImages) {
 	m.xmem, m.wmem = img.X, img.W
 	m.b, m.c = img.B, img.C
 	m.sx = make([]int64, s.D)
-	for b := 0; b < s.NB; b++ {
-		for j := 0; j < s.D; j++ {
-			m.sx[j] = m.put(RegPositive, j, m.sx[j]+s.sumTerm(m.xmem[b*s.D+j], b))
+	if m.layout != nil {
+		m.loadSkipSumX()
+	} else {
+		for b := 0; b < s.NB; b++ {
+			for j := 0; j < s.D; j++ {
+				m.sx[j] = m.put(RegPositive, j, m.sx[j]+s.sumTerm(m.xmem[b*s.D+j], b))
+			}
 		}
 	}
 	m.tile = make([][]int64, s.D)
@@ -118,7 +138,7 @@ func (m *TileMachine) Tick() *Result {
 		done = m.result()
 	}
 	m.cycle++
-	if m.cyc+1 < spec.Len(m.s) {
+	if m.cyc+1 < m.s.Length(m.ph, m.ctr[:]) {
 		m.cyc++
 		return nil
 	}

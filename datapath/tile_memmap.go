@@ -11,6 +11,8 @@ import (
 // golden vectors) are laid out by them, and rtlgen renders the same address arithmetic.
 //
 //	X SPRAM     word b D + j, bit m       x_{16b+m, j} (1 = +1; bits of vectors >= N are 0)
+//	            word skip: batch b's busy words in order, bit m of vector Order[16b + m]
+//	W SPRAM 0   word skip: word SkipJBase + k holds the j of X word k
 //	W SPRAMs    word g D + j (48 bits)    W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
 //	            (SPRAM q holds bits [16q, 16q + 16) of every word; rows >= K are 0)
 //	b memory    word i                    b_i (K words)
@@ -43,6 +45,7 @@ func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 
 // carries them: X and W words as laid out above, b and c as stored values.
 type TileImages struct {
 	X    []uint16 // XWords words
+	J    []uint16 // word skip: the j of each X word, else nil
 	W    []uint64 // WWords words of 48 bits
 	B, C []int64  // K and D stored values
 }
@@ -60,21 +63,32 @@ func (s TileSizes) withSlot(word uint64, slot, wbits int, v int64) uint64 {
 }
 
 // TileImagesFor lays out data and initial weights (w K x D row-major, b K, c D, each
-// within its register's width) as the tiled datapath's memories hold them.
+// within its register's width) as the tiled datapath's memories hold them (the word-skip
+// datapath's in NewSkipLayout's layout of the data).
 func (a *Arch) TileImagesFor(data *dataset.Binary, w, b, c []int64) TileImages {
-	return a.buildImages(data, w, b, c)
+	var l *SkipLayout
+	if a.Skip() {
+		sl := NewSkipLayout(data.Rows)
+		l = &sl
+	}
+	return a.buildImages(data, l, w, b, c)
 }
 
-// buildImages lays out data and stored initial weights (w K x D row-major, b K, c D).
-func (a *Arch) buildImages(data *dataset.Binary, w, b, c []int64) TileImages {
+// buildImages lays out data (in layout l with word skip) and stored initial weights (w K x
+// D row-major, b K, c D).
+func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64) TileImages {
 	s := a.Sizes()
 	img := TileImages{X: make([]uint16, s.XWords), W: make([]uint64, s.WWords),
 		B: append([]int64(nil), b...), C: append([]int64(nil), c...)}
-	for n, row := range data.Rows {
-		for j, v := range row {
-			if v > 0 {
-				addr, bit := s.XAddr(n, j)
-				img.X[addr] |= 1 << uint(bit)
+	if l != nil {
+		img.X, img.J = l.xImage(data.Rows)
+	} else {
+		for n, row := range data.Rows {
+			for j, v := range row {
+				if v > 0 {
+					addr, bit := s.XAddr(n, j)
+					img.X[addr] |= 1 << uint(bit)
+				}
 			}
 		}
 	}

@@ -18,7 +18,11 @@ func (m *TileMachine) act() {
 	case TEPass:
 		m.pass(true)
 	case TPass:
-		m.pass(false)
+		if m.layout != nil {
+			m.skipPass()
+		} else {
+			m.pass(false)
+		}
 	case TGather:
 		if m.cyc == 0 {
 			m.gather()
@@ -46,6 +50,9 @@ func (m *TileMachine) rowOf(r int) int { return m.ctr[CtrTile]*m.s.T + r }
 // The energy pass takes c_j for the c row, row K (b = 0).
 func (m *TileMachine) prefetch(energy bool) {
 	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
+	if m.cyc == 0 && m.layout != nil && !energy {
+		m.clearQ() // the word-skip pass's statistics start from 0 (the P memory's write port is free)
+	}
 	if m.cyc >= s.GT*s.D {
 		return // the pipeline's cycles after the last word (LatPrefetch)
 	}
@@ -89,22 +96,10 @@ func (m *TileMachine) pass(energy bool) {
 			m.capture(b - 1)
 		}
 	case c == 1:
-		for r := 0; r < rows; r++ {
-			st := m.put(RegField, r, m.start[r])
-			for n := 0; n < s.BatchValid(b); n++ {
-				m.acc[r][n] = st
-			}
-		}
+		m.loadStarts(b, rows)
 	case c < s.D+2:
 		j := c - 2
-		xw := m.xmem[b*s.D+j]
-		for r := 0; r < rows; r++ {
-			w2 := 2 * m.tile[j][r]
-			for bits := xw; bits != 0; bits &= bits - 1 {
-				n := mbits.TrailingZeros16(bits)
-				m.acc[r][n] = m.put(RegField, r, m.acc[r][n]+w2)
-			}
-		}
+		m.addWord(j, m.xmem[b*s.D+j], rows)
 		if !energy && b > 0 {
 			m.accumulateP(b-1, j)
 		}
@@ -113,8 +108,29 @@ func (m *TileMachine) pass(energy bool) {
 	}
 }
 
-// capture takes batch b's z bits at the end of its positive pass (and sum z with
-// hidden-bias growth).
+// loadStarts loads s_r into every accumulator of batch b (0 + s_r).
+func (m *TileMachine) loadStarts(b, rows int) {
+	for r := 0; r < rows; r++ {
+		st := m.put(RegField, r, m.start[r])
+		for n := 0; n < m.s.BatchValid(b); n++ {
+			m.acc[r][n] = st
+		}
+	}
+}
+
+// addWord adds 2 W_rj to the accumulators of the vectors whose bit of the X word xw is set.
+func (m *TileMachine) addWord(j int, xw uint16, rows int) {
+	for r := 0; r < rows; r++ {
+		w2 := 2 * m.tile[j][r]
+		for bits := xw; bits != 0; bits &= bits - 1 {
+			n := mbits.TrailingZeros16(bits)
+			m.acc[r][n] = m.put(RegField, r, m.acc[r][n]+w2)
+		}
+	}
+}
+
+// capture takes batch b's z bits at the end of its positive pass (and sum z, which
+// hidden-bias growth and word skip's statistics use).
 func (m *TileMachine) capture(b int) {
 	s := m.s
 	for r := 0; r < m.rows(false); r++ {
@@ -125,10 +141,10 @@ func (m *TileMachine) capture(b int) {
 			if up {
 				z |= 1 << uint(n)
 			}
-			m.hidden[b*BatchWidth+n][i] = int8(pm1(up))
+			m.hidden[m.vector(b, n)][i] = int8(pm1(up))
 		}
 		m.zcap[r] = z
-		if m.arch.GrowHiddenBias {
+		if m.arch.GrowHiddenBias || m.layout != nil {
 			m.zsum[r] = m.put(RegPositive, i, m.sumOrFirst(b, m.zsum[r], s.sumTerm(z, b)))
 		}
 	}
@@ -182,6 +198,11 @@ func (m *TileMachine) gather() {
 	n := 0
 	if m.s.SH {
 		n = m.bestN
+	}
+	if m.layout != nil {
+		copy(m.xs, m.skipX0())
+		m.fromData, m.startN = true, n
+		return
 	}
 	for j := range m.xs {
 		addr, bit := m.s.XAddr(n, j)
@@ -255,6 +276,9 @@ func (m *TileMachine) writeback() {
 	if m.cyc == 0 {
 		m.capture(s.NB - 1)
 	}
+	if last := s.NB - 1; m.layout != nil && m.cyc < len(m.layout.Busy[last]) {
+		m.accumulateQ(last, m.cyc) // ahead of the write-back's reads (pixel j_k >= k)
+	}
 	if m.cyc >= s.GT*s.D {
 		return
 	}
@@ -267,8 +291,7 @@ func (m *TileMachine) writeback() {
 		if i >= s.K {
 			break
 		}
-		x := m.xmem[last*s.D+j]
-		p := m.put(RegPositive, i*s.D+j, m.sumOrFirst(last, m.p[r][j], s.popTerm(m.zcap[r], x, last)))
+		p := m.positive(r, i, j, last)
 		u := m.put(RegUpdate, i*s.D+j, m.tile[j][r]+p-N*pm1(m.zs[i] == m.xs[j]))
 		word = s.withSlot(word, slot, wbits, m.put(RegW, i*s.D+j, u))
 		if j == 0 && m.arch.GrowHiddenBias {
@@ -277,6 +300,18 @@ func (m *TileMachine) writeback() {
 		}
 	}
 	m.wmem[g*s.D+j] = word
+}
+
+// positive is P of tile row r (hidden unit i) at j for the write-back, with the last batch b:
+// P of the earlier batches plus the last batch's statistics, or with word skip 2 Q - Zsum
+// (Q complete: the last batch's statistics of j are in by then).
+func (m *TileMachine) positive(r, i, j, last int) int64 {
+	s := m.s
+	if m.layout != nil {
+		return 2*m.p[r][j] - m.zsum[r]
+	}
+	x := m.xmem[last*s.D+j]
+	return m.put(RegPositive, i*s.D+j, m.sumOrFirst(last, m.p[r][j], s.popTerm(m.zcap[r], x, last)))
 }
 
 // updateC is c_j += sum_n x_nj - N x*_j through the update register into c.

@@ -44,7 +44,17 @@ func tiledCases() map[string]struct {
 		"K7T4SHgrow_PW2":   {firstRows(def, 37), wide(tiledArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
 		"K3T3SH_N9_1batch": {firstRows(def, 9), tiledArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
 		"K5T12H_1tile":     {def, tiledArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
+		// word skip: whole batches; a partial last one with growth; one tile
+		"K16T3H_skip":          {def, skipped(tiledArch(16, 64, 128, 3, 10, 40, herding.ModeH, false), def)},
+		"K10T6Hgrow_N100_skip": {firstRows(def, 100), skipped(tiledArch(10, 64, 100, 6, 4, 40, herding.ModeH, true), firstRows(def, 100))},
+		"K5T12H_1tile_skip":    {def, skipped(tiledArch(5, 64, 128, 12, 10, 40, herding.ModeH, false), def)},
 	}
+}
+
+// skipped is a made the word-skip datapath for data.
+func skipped(a Arch, data *dataset.Binary) Arch {
+	a.UseSkip(NewSkipLayout(data.Rows))
+	return a
 }
 
 // The tiled datapath reproduces the float64 reference bit for bit at lossless widths:
@@ -158,4 +168,67 @@ func TestTileValidate(t *testing.T) {
 	require.Equal(t, 2, DefaultTile(16, 17, herding.ModeSH))
 	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeSH), "PW = 3: one word's rows at least")
 	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeH))
+	// Word skip: mode H, a layout of the Arch's batches, each within D, the list within SPRAM 0.
+	a = tiledArch(16, 64, 40, 3, 10, 10, herding.ModeH, false)
+	a.SkipBusy = []int{60, 52, 48}
+	require.NoError(t, a.Validate())
+	a.Mode = herding.ModeSH
+	require.ErrorContains(t, a.Validate(), "mode H")
+	a.Mode, a.SkipBusy = herding.ModeH, []int{60, 52}
+	require.ErrorContains(t, a.Validate(), "3 batches")
+	a.SkipBusy = []int{60, 65, 48}
+	require.ErrorContains(t, a.Validate(), "batch 1 has 65")
+	a = tiledArch(64, 256, 700, 4, 10, 10, herding.ModeH, false)
+	a.Regs[RegW].Format.Word = 18
+	a.SkipBusy = make([]int, 44)
+	for b := range a.SkipBusy {
+		a.SkipBusy[b] = 200
+	}
+	require.ErrorContains(t, a.Validate(), "too dense", "44 x 200 busy words exceed the j list")
+	for b := range a.SkipBusy {
+		a.SkipBusy[b] = 150
+	}
+	require.NoError(t, a.Validate(), "K = 64 at 18 bits: W fills 8,192 words exactly")
+	a.K = 66
+	require.ErrorContains(t, a.Validate(), "with word skip it may use 8192")
+}
+
+// A word-skip Arch runs only on the data its layout was made for.
+func TestSkipNeedsItsLayout(t *testing.T) {
+	def := dataset.Default()
+	a := skipped(tiledArch(8, 64, 128, 3, 10, 10, herding.ModeH, false), def)
+	a.SkipBusy[0]--
+	p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
+	w, b, c := p.Ints()
+	_, err := NewTile(a, def, w, b, c)
+	require.ErrorContains(t, err, "other data")
+}
+
+// The word-skip datapath at narrow widths: registers overflow in both modes, the machine
+// counts them and keeps running, and every iteration takes the walked table's cycles.
+func TestSkipNarrowRegisters(t *testing.T) {
+	data := firstRows(dataset.Default(), 40)
+	for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
+		a := skipped(tiledArch(6, 64, 40, 6, 4, 30, herding.ModeH, true), data)
+		for r := range a.Regs {
+			a.Regs[r].Overflow = o
+		}
+		a.Regs[RegW].Format.Word = 8
+		a.Regs[RegField].Format.Word = 9
+		a.Regs[RegUpdate].Format.Word = 8
+		require.NoError(t, a.Validate())
+		p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
+		w, b, c := p.Ints()
+		m, err := NewTile(a, data, w, b, c)
+		require.NoError(t, err)
+		for range 30 {
+			r := m.RunIteration()
+			require.Equal(t, a.TileCycles(r.Sweeps, r.Iteration == 1), r.Cycles)
+			require.Equal(t, a.tileCyclesClosed(r.Sweeps, r.Iteration == 1), r.Cycles)
+		}
+		ranges := m.Ranges()
+		for _, r := range []Reg{RegField, RegUpdate} {
+			require.NotZero(t, ranges[r].Overflows, "%v: register %s never overflowed", o, r)
+		}
+	}
 }

@@ -286,3 +286,34 @@ func (l SkipLayout) Words() int {
 	}
 	return n
 }
+
+// xImage is the word-skip datapath's X memory and j list: batch after batch, its busy
+// words in order, bit m of a word vector Order[16 b + m]'s x at the word's j.
+func (l SkipLayout) xImage(rows [][]int8) (x, js []uint16) {
+	for b, busy := range l.Busy {
+		vecs := l.Order[b*BatchWidth : min((b+1)*BatchWidth, len(l.Order))]
+		for _, j := range busy {
+			var word uint16
+			for m, v := range vecs {
+				if rows[v][j] > 0 {
+					word |= 1 << uint(m)
+				}
+			}
+			x, js = append(x, word), append(js, uint16(j))
+		}
+	}
+	return x, js
+}
+
+// Matches reports whether the layout's batches hold the busy words an Arch was built for.
+func (l SkipLayout) Matches(a *Arch) bool {
+	if len(l.Busy) != len(a.SkipBusy) {
+		return false
+	}
+	for b, js := range l.Busy {
+		if len(js) != a.SkipBusy[b] {
+			return false
+		}
+	}
+	return true
+}

@@ -84,6 +84,7 @@ type archFlags struct {
 	overflow string
 	widths   map[string]*int // flag name -> width, for the grouped width flags
 	regs     []string        // --reg name=bits[:wrap|sat]
+	skip     bool            // --skip: the word-skip datapath (tiled, mode H)
 }
 
 // widthFlags group registers that are usually sized together.
@@ -110,6 +111,22 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 		f.widths[w.flag] = fs.Int(w.flag, 0, w.usage+" (0: wide enough for every value)")
 	}
 	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
+	fs.BoolVar(&f.skip, "skip", false, "tiled, mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/fpga.md; not in Verilog yet)")
+}
+
+// withSkip makes a the word-skip datapath for data when --skip is given.
+func (f *archFlags) withSkip(a datapath.Arch, data *dataset.Binary) (datapath.Arch, error) {
+	if !f.skip {
+		return a, nil
+	}
+	if !a.Tiled() {
+		return a, fmt.Errorf("--skip: the word-skip datapath is tiled (--arch tiled)")
+	}
+	a.UseSkip(datapath.NewSkipLayout(data.Rows))
+	if err := a.Validate(); err != nil {
+		return a, fmt.Errorf("--skip: %w", err)
+	}
+	return a, nil
 }
 
 // arch builds the Arch for a run of iterations on data of n vectors of length d. --arch

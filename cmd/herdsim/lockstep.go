@@ -59,6 +59,9 @@ whatever the verdict.`,
 			if err != nil {
 				return err
 			}
+			if a, err = arch.withSkip(a, set); err != nil {
+				return err
+			}
 			bar := progress.New(iters, "lockstep")
 			rep, err := sim.Lockstep(set, a, cfg.Seed, iters, func() { bar.Add(1) })
 			bar.Finish()

@@ -13,6 +13,7 @@ import (
 	"herdsim/dataset"
 	"herdsim/herding"
 	"herdsim/internal/progress"
+	"herdsim/rtlgen"
 	"herdsim/sim"
 	"herdsim/testvectors"
 )
@@ -103,6 +104,9 @@ func newVectorsJob(data *dataFlags, model *modelFlags, arch *archFlags, iters in
 	a, err := arch.arch(cfg, set.D, set.N(), iters)
 	if err != nil {
 		return nil, err
+	}
+	if arch.skip {
+		return nil, fmt.Errorf("--skip: %w", rtlgen.ErrNoSkipVerilog)
 	}
 	return &vectorsJob{data: set, cfg: cfg, arch: a, iters: iters, out: out, force: force, from: from}, nil
 }
