@@ -106,36 +106,49 @@ func TestTileMachineMatchesReference(t *testing.T) {
 }
 
 // Narrow registers overflow, and the machine counts every overflow (by register) and
-// keeps running; in SAT mode nothing is stored outside the range.
+// keeps running; in SAT mode nothing is stored outside the range; every iteration takes
+// the walked table's cycles. Mode SH with growth, and the word-skip datapath (mode H).
 func TestTileMachineNarrowRegisters(t *testing.T) {
 	data := firstRows(dataset.Default(), 40)
-	for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
-		a := tiledArch(6, 64, 40, 6, 4, 30, herding.ModeSH, true)
-		for r := range a.Regs {
-			a.Regs[r].Overflow = o
-		}
-		a.Regs[RegW].Format.Word = 8 // holds N = 40; the field must be wider than W, c no wider
-		a.Regs[RegC].Format.Word = 8
-		a.Regs[RegField].Format.Word = 9
-		a.Regs[RegEnergy].Format.Word = 11
-		a.Regs[RegUpdate].Format.Word = 8
-		require.NoError(t, a.Validate())
-		p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
-		w, b, c := p.Ints()
-		m, err := NewTile(a, data, w, b, c)
-		require.NoError(t, err)
-		for range 30 {
-			r := m.RunIteration()
-			require.Equal(t, a.TileCycles(r.Sweeps, r.Iteration == 1), r.Cycles)
-		}
-		ranges := m.Ranges()
-		for _, r := range []Reg{RegField, RegEnergy, RegUpdate} {
-			require.NotZero(t, ranges[r].Overflows, "%v: register %s never overflowed", o, r)
-		}
-		dw, _, _ := m.Weights()
-		lo, hi := minCode(a.Regs[RegW].Format.Word), maxCode(a.Regs[RegW].Format.Word)
-		for _, v := range dw {
-			require.True(t, v >= lo && v <= hi)
+	shapes := []struct {
+		name string
+		arch Arch
+		bits map[Reg]int // narrow widths: W holds N = 40; the field wider than W, c no wider
+		ovf  []Reg       // registers that must overflow
+	}{
+		{"SHgrow", tiledArch(6, 64, 40, 6, 4, 30, herding.ModeSH, true),
+			map[Reg]int{RegW: 8, RegC: 8, RegField: 9, RegEnergy: 11, RegUpdate: 8}, []Reg{RegField, RegEnergy, RegUpdate}},
+		{"Hgrow_skip", skipped(tiledArch(6, 64, 40, 6, 4, 30, herding.ModeH, true), data),
+			map[Reg]int{RegW: 8, RegField: 9, RegUpdate: 8}, []Reg{RegField, RegUpdate}},
+	}
+	for _, sh := range shapes {
+		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
+			a := sh.arch
+			for r := range a.Regs {
+				a.Regs[r].Overflow = o
+			}
+			for r, bits := range sh.bits {
+				a.Regs[r].Format.Word = bits
+			}
+			require.NoError(t, a.Validate())
+			p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
+			w, b, c := p.Ints()
+			m, err := NewTile(a, data, w, b, c)
+			require.NoError(t, err)
+			for range 30 {
+				r := m.RunIteration()
+				require.Equal(t, a.TileCycles(r.Sweeps, r.Iteration == 1), r.Cycles)
+				require.Equal(t, a.tileCyclesClosed(r.Sweeps, r.Iteration == 1), r.Cycles)
+			}
+			ranges := m.Ranges()
+			for _, r := range sh.ovf {
+				require.NotZero(t, ranges[r].Overflows, "%s %v: register %s never overflowed", sh.name, o, r)
+			}
+			dw, _, _ := m.Weights()
+			lo, hi := minCode(a.Regs[RegW].Format.Word), maxCode(a.Regs[RegW].Format.Word)
+			for _, v := range dw {
+				require.True(t, v >= lo && v <= hi)
+			}
 		}
 	}
 }
@@ -202,33 +215,4 @@ func TestSkipNeedsItsLayout(t *testing.T) {
 	w, b, c := p.Ints()
 	_, err := NewTile(a, def, w, b, c)
 	require.ErrorContains(t, err, "other data")
-}
-
-// The word-skip datapath at narrow widths: registers overflow in both modes, the machine
-// counts them and keeps running, and every iteration takes the walked table's cycles.
-func TestSkipNarrowRegisters(t *testing.T) {
-	data := firstRows(dataset.Default(), 40)
-	for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
-		a := skipped(tiledArch(6, 64, 40, 6, 4, 30, herding.ModeH, true), data)
-		for r := range a.Regs {
-			a.Regs[r].Overflow = o
-		}
-		a.Regs[RegW].Format.Word = 8
-		a.Regs[RegField].Format.Word = 9
-		a.Regs[RegUpdate].Format.Word = 8
-		require.NoError(t, a.Validate())
-		p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
-		w, b, c := p.Ints()
-		m, err := NewTile(a, data, w, b, c)
-		require.NoError(t, err)
-		for range 30 {
-			r := m.RunIteration()
-			require.Equal(t, a.TileCycles(r.Sweeps, r.Iteration == 1), r.Cycles)
-			require.Equal(t, a.tileCyclesClosed(r.Sweeps, r.Iteration == 1), r.Cycles)
-		}
-		ranges := m.Ranges()
-		for _, r := range []Reg{RegField, RegUpdate} {
-			require.NotZero(t, ranges[r].Overflows, "%v: register %s never overflowed", o, r)
-		}
-	}
 }
