@@ -38,7 +38,8 @@ type TileSizes struct {
 	RL      int // SH: the readout's latency, from its start to the first value (ReadoutLatency)
 	PE      int // SH: cycles of one energy pass: D + 1 + 16 T (clear, start, D adds; the readout)
 	WWords  int // W words the memory image holds: every tile's groups (padded with zero rows)
-	XWords  int // X words: NB D
+	XWords  int // X words: NB D, with word skip the busy words (sum of Busy)
+	XStore  int // X SPRAM words the image holds: XWords, with word skip D more (vector 0's x, X0Base)
 	XB      int // 16-bit words of x* in an output record: ceil(D / 16)
 	ZB      int // and of z*: ceil(K / 16)
 	RB      int // beats of an output record: XB + ZB + 2 (x*, z*, the cycle count and flags)
@@ -53,14 +54,16 @@ const (
 	// SkipJBase words and the list's address is the X address with its top bit set.
 	SkipJBase = 8192
 	// LatSkipAdd is the cycle of a pass at which the add of its first busy word happens:
-	// the word and its j land together, the tile buffer is read at j a cycle later.
-	LatSkipAdd = 3
-	// LatSkipWriteback is what the write-back adds with word skip: the last batch's
-	// statistics issue from its cycle 0 and write P three cycles later, so its P reads (of
-	// word j from about cycle 2j) move two cycles on, after the statistics of pixel 0.
-	LatSkipWriteback = 2
-	// MinSkipPass is a pass's least length: a word's statistics write P three cycles
-	// after their issue, and the next batch may use the same j at its first issue.
+	// the word and its j land a cycle after their read, j is registered as the tile
+	// buffer's read address, the weights land a cycle later and are registered onto the
+	// array's bus (the X word waits beside them).
+	LatSkipAdd = 4
+	// LatSkipWriteback is what the write-back adds with word skip: a pipeline stage that
+	// forms 2 Q - Zsum before the update's - N z* x* (the last batch's statistics join the
+	// write-back's read of Q at each j, as the whole pass's do).
+	LatSkipWriteback = 1
+	// MinSkipPass is a pass's least length: capture and start, and the look-ahead machine's
+	// read of the next pass's length (two cycles) before the pass ends.
 	MinSkipPass = 4
 )
 
@@ -112,12 +115,14 @@ func (a *Arch) Sizes() TileSizes {
 	}
 	s.WWords = tiles * s.GT * a.D
 	s.XWords = s.NB * a.D
+	s.XStore = s.XWords
 	if a.Skip() {
 		s.Busy = append([]int(nil), a.SkipBusy...)
 		s.XWords = 0
 		for _, n := range s.Busy {
 			s.XWords += n
 		}
+		s.XStore = s.XWords + a.D
 	}
 	s.XB = ceilDiv(a.D, tileVecBits)
 	s.ZB = ceilDiv(a.K, tileVecBits)
@@ -172,8 +177,8 @@ func (a *Arch) validateTiled() error {
 	if a.D < MinTileD {
 		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
 	}
-	if s.XWords > SPRAMWords {
-		return fmt.Errorf("datapath: the data need %d SPRAM words (ceil(N/16) D = %d x %d), one SPRAM holds %d", s.XWords, s.NB, a.D, SPRAMWords)
+	if s.XStore > SPRAMWords {
+		return fmt.Errorf("datapath: the data need %d SPRAM words (ceil(N/16) D = %d x %d), one SPRAM holds %d", s.XStore, s.NB, a.D, SPRAMWords)
 	}
 	if s.WWords > SPRAMWords {
 		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs (%d tiles x %d groups x D = %d, %d weights a word at %d bits), they hold %d", s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, SPRAMWords)

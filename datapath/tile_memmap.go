@@ -19,7 +19,10 @@ import (
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
-// XAddr is the X word holding x_nj and the bit of it.
+// X0Base is the word skip's X word of x_00: GATHER reads vector 0's x at X0Base + j, bit 0.
+func (s TileSizes) X0Base() int { return s.XWords }
+
+// XAddr is the X word holding x_nj and the bit of it (without word skip).
 func (s TileSizes) XAddr(n, j int) (addr, bit int) { return (n/BatchWidth)*s.D + j, n % BatchWidth }
 
 // WAddr is the W word holding W[i][j] and its slot.
@@ -44,8 +47,8 @@ func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 
 // TileImages are the initial contents of the tiled datapath's memories, as the load stream
 // carries them: X and W words as laid out above, b and c as stored values.
 type TileImages struct {
-	X    []uint16 // XWords words
-	J    []uint16 // word skip: the j of each X word, else nil
+	X    []uint16 // XStore words
+	J    []uint16 // word skip: the j of each of the first XWords X words, else nil
 	W    []uint64 // WWords words of 48 bits
 	B, C []int64  // K and D stored values
 }
@@ -78,10 +81,17 @@ func (a *Arch) TileImagesFor(data *dataset.Binary, w, b, c []int64) TileImages {
 // D row-major, b K, c D).
 func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64) TileImages {
 	s := a.Sizes()
-	img := TileImages{X: make([]uint16, s.XWords), W: make([]uint64, s.WWords),
+	img := TileImages{X: make([]uint16, s.XStore), W: make([]uint64, s.WWords),
 		B: append([]int64(nil), b...), C: append([]int64(nil), c...)}
 	if l != nil {
 		img.X, img.J = l.xImage(data.Rows)
+		for _, v := range data.Rows[0] {
+			var bit uint16
+			if v > 0 {
+				bit = 1
+			}
+			img.X = append(img.X, bit)
+		}
 	} else {
 		for n, row := range data.Rows {
 			for j, v := range row {

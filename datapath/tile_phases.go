@@ -200,7 +200,7 @@ func (m *TileMachine) gather() {
 		n = m.bestN
 	}
 	if m.layout != nil {
-		copy(m.xs, m.skipX0())
+		m.skipGather()
 		m.fromData, m.startN = true, n
 		return
 	}
@@ -269,20 +269,21 @@ func (m *TileMachine) sweep() {
 
 // writeback is one cycle of WRITEBACK: cycle 0 captures the tile's last batch; cycle
 // j GT + gi writes W word (g, j) of the tile's group gi: W + P - N z*_i x*_j through the
-// update register into W, with P completed by the last batch's statistics; at j = 0 also
-// b += sum z - N z*_i with hidden-bias growth.
+// update register into W, with P completed by the last batch's statistics (word skip: at
+// gi = 0, when j is one of its busy words); at j = 0 also b += sum z - N z*_i with
+// hidden-bias growth.
 func (m *TileMachine) writeback() {
 	s, wbits := m.s, m.arch.Regs[RegW].Format.Word
 	if m.cyc == 0 {
 		m.capture(s.NB - 1)
 	}
-	if last := s.NB - 1; m.layout != nil && m.cyc < len(m.layout.Busy[last]) {
-		m.accumulateQ(last, m.cyc) // ahead of the write-back's reads (pixel j_k >= k)
-	}
 	if m.cyc >= s.GT*s.D {
 		return
 	}
 	j, gi := m.cyc/s.GT, m.cyc%s.GT
+	if m.layout != nil && gi == 0 {
+		m.lastBatchQ(j)
+	}
 	g := m.ctr[CtrTile]*s.GT + gi
 	N, last := int64(s.N), s.NB-1
 	word := m.wmem[g*s.D+j]

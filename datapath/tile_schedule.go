@@ -121,11 +121,11 @@ var scheduleTable = [numTPhases]PhaseSpec{
 	TPrefetch: {"PREFETCH", "(T/PW) D + 2", func(s TileSizes) int { return s.GT*s.D + LatPrefetch },
 		"word (g, j) of each of the tile's groups into the tile buffer; s_r = b_r - sum_j W_rj",
 		[]tEdge{{When: Always, To: TPass, Clear: []Counter{CtrBatch}}}},
-	TPass: {"PASS", "D + 2 (word skip: max(L_b + 3, L_(b-1) + 2, 4))", func(s TileSizes) int { return s.D + 2 },
+	TPass: {"PASS", "D + 2 (word skip: max(L_b + 4, L_(b-1) + 2, 4))", func(s TileSizes) int { return s.D + 2 },
 		"capture z of batch b-1 and clear; start (acc = s_r); D adds of 2 W_rj where x_nj = +1 (word skip: the batch's L_b busy words); P += batch b-1's statistics",
 		[]tEdge{{When: LastBatch, To: TWriteback}, {When: Always, To: TPass, Inc: []Counter{CtrBatch}}}},
-	TWriteback: {"WRITEBACK", "(T/PW) D + 8 (word skip: + 2)", func(s TileSizes) int { return s.WritebackLen() },
-		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth); word skip: the last batch's statistics into P from cycle 0, ahead of the write-back's reads",
+	TWriteback: {"WRITEBACK", "(T/PW) D + 8 (word skip: + 1)", func(s TileSizes) int { return s.WritebackLen() },
+		"capture the last batch; per j and group: W += P - N z* x*, one W word a cycle (b at j = 0 with growth); word skip: P = 2 Q - sum z in one more stage, the last batch's statistics into Q at each j",
 		[]tEdge{{When: LastTile, To: TCUpdate, Clear: []Counter{CtrTile}}, {When: Always, To: TPrefetch, Inc: []Counter{CtrTile}}}},
 	TCUpdate: {"C_UPDATE", "16 (XB + ZB) + 3", func(s TileSizes) int { return s.CUpdateLen() },
 		"c_j += sum_n x_nj - N x*_j; x* and z* packed into the output record, one bit a cycle, then its cycle count",
@@ -213,7 +213,7 @@ func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
 // walk of the table).
 const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
 	"SH: NTE((T/PW)D + NB(D+1+16T) + L + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
-	"word skip (H): NB(D+2) becomes sum_b max(L_b+3, L_(b-1)+2, 4) and the write-back is 2 longer, L_b the busy words of batch b; " +
+	"word skip (H): NB(D+2) becomes sum_b max(L_b+4, L_(b-1)+2, 4) and the write-back is 1 longer, L_b the busy words of batch b; " +
 	"L = 2 + ceil(log4(8T)) (the readout's latency), G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
 
 // tileCyclesClosed is TileCycleFormula.

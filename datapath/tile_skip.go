@@ -29,7 +29,7 @@ func (m *TileMachine) loadSkipSumX() {
 // skipPass is one cycle of a word-skip PASS for batch b: cycle 0 captures batch b-1 and
 // clears the accumulators, cycle 1 loads s_r into every accumulator, cycle LatSkipAdd + k
 // adds 2 W_rj of busy word k (j its pixel) where x_nj = +1; in cycles k < L_(b-1) batch
-// b-1's busy word k adds its statistics to Q.
+// b-1's busy word k adds its statistics to Q (but the last batch's join the write-back).
 func (m *TileMachine) skipPass() {
 	b, c := m.ctr[CtrBatch], m.cyc
 	switch c {
@@ -74,16 +74,18 @@ func (m *TileMachine) vector(b, col int) int {
 	return b*BatchWidth + col
 }
 
-// skipX0 is data vector 0's x with word skip: from its batch's busy words, -1 elsewhere.
-func (m *TileMachine) skipX0() []bool {
-	p := 0
-	for m.layout.Order[p] != 0 {
-		p++
+// skipGather loads x* from data vector 0's words at X0Base (GATHER, t = 1).
+func (m *TileMachine) skipGather() {
+	for j := range m.xs {
+		m.xs[j] = m.xmem[m.s.X0Base()+j]&1 == 1
 	}
-	b, col := p/BatchWidth, p%BatchWidth
-	x := make([]bool, m.s.D)
-	for k, j := range m.layout.Busy[b] {
-		x[j] = m.xmem[m.xbase[b]+k]>>uint(col)&1 == 1
+}
+
+// lastBatchQ adds the last batch's statistics at pixel j to Q of every tile row, if j is
+// one of its busy words: the write-back reads them with Q (the last batch's words are
+// kept by pixel, tiledPositive).
+func (m *TileMachine) lastBatchQ(j int) {
+	if k := m.lastK[j]; k >= 0 {
+		m.accumulateQ(m.s.NB-1, k)
 	}
-	return x
 }

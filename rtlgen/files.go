@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -61,10 +60,6 @@ func (i *Info) BoardClock() (BoardClock, error) {
 // InputFiles are the vector set's files a generated folder is built from.
 var InputFiles = []string{testvectors.NameX, testvectors.NameW0, testvectors.NameB0, testvectors.NameC0}
 
-// ErrNoSkipVerilog is Verilog's answer for the word-skip datapath (datapath.Arch.SkipBusy):
-// its model and cycle formula exist (herdsim lockstep --skip), its Verilog does not yet.
-var ErrNoSkipVerilog = errors.New("rtlgen: the word-skip datapath (--skip) has a cycle model but no Verilog yet (docs/fpga.md, \"The plan for building it\")")
-
 // Verilog returns the Verilog files for an Arch and a testbench of iterations iterations,
 // by file name.
 func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
@@ -73,9 +68,6 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 	}
 	if iterations < 1 {
 		return nil, fmt.Errorf("rtlgen: iterations = %d, must be at least 1", iterations)
-	}
-	if a.Skip() {
-		return nil, ErrNoSkipVerilog
 	}
 	if a.Tiled() {
 		return map[string]string{

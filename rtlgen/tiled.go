@@ -86,6 +86,7 @@ func tiledParams(a datapath.Arch) string {
 	p("S", a.Sweeps, "most sweeps per iteration")
 	p("MODE_SH", b2i(a.Mode == herding.ModeSH), "1: safe herding (SH), 0: herding (H)")
 	p("GROW", b2i(a.GrowHiddenBias), "1: hidden-bias growth")
+	p("SKIP", b2i(s.Skip()), "1: the word-skip datapath (datapath.Arch.SkipBusy): a pass reads its batch's busy X words only")
 	p("PW", s.PW, "weights per W word: min(3, 48 / W_W)")
 	p("SW", s.SW, "bits per slot of a W word: 48 / PW")
 	p("G", s.G, "groups of PW rows holding the K units: ceil(K / PW)")
@@ -168,12 +169,20 @@ reg at_last_a;
 // last_m1 is LEN_<phase> - 2 of the look-ahead's phase (phases of one cycle: not read), an
 // AND-OR of constants by the one-hot nx_<phase> registers: a case on ph_a would be a ROM,
 // which Yosys registers on ph_an, after the next-state logic.
-wire [CYW-1:0] last_m1 =
+`)
+	if a.Skip() {
+		b.WriteString("reg [CYW-1:0] pl_m1;  // word skip: LEN_PASS - 2 of the look-ahead's batch (skipLookahead)\n")
+	}
+	b.WriteString(`wire [CYW-1:0] last_m1 =
 `)
 	var ones, terms []string
 	cyw := cycleWidth(a.Sizes())
-	for _, ph := range sched {
+	for i, ph := range sched {
 		n := ph.Len(a.Sizes())
+		if a.Skip() && datapath.TPhase(i) == datapath.TPass {
+			terms = append(terms, "({CYW{nx_pass}} & pl_m1)")  // word skip: the batch's own (skipLookahead)
+			continue
+		}
 		terms = append(terms, fmt.Sprintf("({CYW{nx_%s}} & %d'd%d)", strings.ToLower(ph.Name), cyw, max(n-2, 0)))
 		if n == 1 {
 			ones = append(ones, "enter_"+strings.ToLower(ph.Name))
@@ -272,6 +281,7 @@ always @(posedge clk) begin
   end
 end
 `)
+	b.WriteString(skipLookahead(a))
 	b.WriteString(`// nx_<phase>: the core is in that phase next cycle (ph_an, one-hot): it stays, or the
 // look-ahead machine enters it at its last cycle, or the first iteration starts it (PH_FIRST),
 // or DONE holds.
@@ -330,11 +340,21 @@ always @(posedge clk) begin
 	return b.String()
 }
 
-// TileLoadStream is the load stream for a tiled Arch's initial memories: X words, then W
-// words as three beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats
-// each, low beat first (two's complement at the register's width, zero above it).
+// TileLoadStream is the load stream for a tiled Arch's initial memories: X words (with
+// word skip: each busy word, then its j; then vector 0's words), then W words as three
+// beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats each, low beat
+// first (two's complement at the register's width, zero above it).
 func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
-	return append(append([]uint16(nil), img.X...), WeightBeats(a, img)...)
+	var x []uint16
+	if img.J != nil {
+		for k, j := range img.J {
+			x = append(x, img.X[k], j)
+		}
+		x = append(x, img.X[len(img.J):]...)
+	} else {
+		x = append(x, img.X...)
+	}
+	return append(x, WeightBeats(a, img)...)
 }
 
 // WeightBeats is the W, b and c part of the load stream, which the core's read-back
@@ -399,7 +419,16 @@ func ParseReadBack(a datapath.Arch, beats []uint16) (datapath.TileImages, error)
 func tileLoadBeats(a datapath.Arch) int {
 	s := a.Sizes()
 	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
-	return s.XWords + 3*s.WWords + a.K*bb + a.D*cb
+	return xLoadBeats(s) + 3*s.WWords + a.K*bb + a.D*cb
+}
+
+// xLoadBeats is the X part of the load stream: the X words, or with word skip each busy
+// word followed by its j, then vector 0's D words (datapath.TileSizes.X0Base).
+func xLoadBeats(s datapath.TileSizes) int {
+	if s.Skip() {
+		return 2*s.XWords + s.D
+	}
+	return s.XWords
 }
 
 // tiledImages is the tiled core's memory image: the load stream from the vector set's
@@ -436,8 +465,8 @@ func exactWidth(a datapath.Arch, r datapath.Reg) int {
 		return max(w(r), w(datapath.RegEnergy)) + 1
 	case datapath.RegPositive: // P + (-16 .. 16), a 7-bit term
 		return max(w(r), 7) + 1
-	case datapath.RegUpdate: // W + P +- N, b + sum z +- N, c + sum x +- N
-		return max(w(datapath.RegW), w(datapath.RegB), w(datapath.RegC), w(datapath.RegPositive), nb) + 2
+	case datapath.RegUpdate: // W + P +- N, b + sum z +- N, c + sum x +- N (word skip: P = 2 Q - sum z)
+		return max(w(datapath.RegW), w(datapath.RegB), w(datapath.RegC), w(datapath.RegPositive), nb) + 2 + b2i(a.Skip())
 	default: // W, b, c: the update register's value
 		return max(w(r), w(datapath.RegUpdate)) + 1
 	}
@@ -449,7 +478,7 @@ func tiledConstants(a datapath.Arch) string {
 	s := a.Sizes()
 	w := func(v int) int { return max(1, bits.Len(uint(v))) }
 	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
-	xload, wload := s.XWords, 3*s.WWords
+	xload, wload := xLoadBeats(s), 3*s.WWords
 	bload, cload := a.K*bb, a.D*cb
 	loadw := max(14, w(xload+wload+bload+cload))
 	cyw := cycleWidth(s)
@@ -504,10 +533,10 @@ func tiledConstants(a datapath.Arch) string {
 		{"CY_RPEND", (s.G+1)*a.D + 3, "(G + 1) D + 3: past the replay's last read"},
 		{"CY_E0", a.D + s.RL, "D + L: SH's readout shows its first value next cycle (datapath.ReadoutLatency)"},
 		{"CY_EM", a.D + s.RL - 1, "D + L - 1: SH reads the first vector's energy (two cycles ahead of its value)"},
-		{"CY_WB", wbFirst, "WB_FIRST: WRITEBACK's first W write"},
-		{"CY_WB1", wbFirst - 1, "WB_FIRST - 1"},
-		{"CY_WB1END", wbFirst - 1 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
-		{"CY_WBGT", wbFirst + s.GT, "WB_FIRST + T/PW: the growth writes"},
+		{"CY_WB", wbFirstOf(s), "WB_FIRST: WRITEBACK's first W write"},
+		{"CY_WB1", wbFirstOf(s) - 1, "WB_FIRST - 1"},
+		{"CY_WB1END", wbFirstOf(s) - 1 + s.GT*a.D, "WB_FIRST - 1 + (T/PW) D"},
+		{"CY_WBGT", wbFirstOf(s) + s.GT, "WB_FIRST + T/PW: the growth writes"},
 	} {
 		sized(c.name, "CYW", cyw, c.v, c.what)
 	}
@@ -526,6 +555,20 @@ func tiledConstants(a datapath.Arch) string {
 	} {
 		sized(c.name, "14", 14, c.v, c.what)
 	}
+	skip := b2i(s.Skip())
+	width("XBW", 16+skip*wd, "the previous batch's X words (word skip: each with its j on top)")
+	width("XBAW", wd+skip, "their address: word k (word skip: {0, k}, and {1, j} the last batch's words by pixel)")
+	width("XBN", (1+skip)*a.D, "their words")
+	x0 := 0
+	if s.Skip() {
+		x0 = s.X0Base()
+	}
+	sized("A_X0", "14", 14, x0, "word skip: vector 0's words (x_0j at word A_X0 + j, bit 0), GATHER's start (else 0)")
+	sized("A_JBASE", "14", 14, datapath.SkipJBase, "word skip: W SPRAM 0's word of X word 0's j")
+	sized("LD_PAIRL", "LOADW", loadw, max(2*s.XWords-1, 0), "word skip: the last beat of the (X word, j) pairs")
+	width("PAIRS0", b2i(s.Skip() && s.XWords == 0), "word skip: the data hold no busy word (no pairs)")
+	fmt.Fprintf(&b, "localparam [POSITIVE_W-1:0] NEG_N = %d'd%d;  // word skip: -N, sum x's start\n", a.Spec(datapath.RegPositive).Format.Word,
+		uint64(-a.N)&(1<<uint(a.Spec(datapath.RegPositive).Format.Word)-1))
 	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")
 	sized("LD_W0", "LOADW", loadw, xload, "the first load beat of W (where a read-back starts)")
 	sized("LD_XWL", "LOADW", loadw, xload+wload-1, "and of W")
@@ -614,6 +657,9 @@ func cycleWidth(s datapath.TileSizes) int {
 	for _, ph := range datapath.Schedule() {
 		maxLen = max(maxLen, ph.Len(s))
 	}
+	for b := range s.NB {
+		maxLen = max(maxLen, s.PassLen(b))
+	}
 	return bitsFor(maxLen + 1)
 }
 
@@ -647,4 +693,60 @@ func b2i(v bool) int {
 		return 1
 	}
 	return 0
+}
+
+// skipLookahead is the word-skip datapath's part of the look-ahead machine: each batch's
+// pass length and busy words, from two ROMs of the Arch's layout (datapath.TileSizes.PassLen,
+// Busy), read a pass ahead, and the windows they make: la_rd, the look-ahead's cycle reads a
+// busy X word (cycle < L_b), and la_st, it issues batch b-1's statistics (cycle < L_(b-1)).
+// Without word skip both are 0.
+func skipLookahead(a datapath.Arch) string {
+	s := a.Sizes()
+	if !s.Skip() {
+		return "wire la_rd = 1'b0, la_st = 1'b0;  // word skip's windows (skipLookahead): none\n"
+	}
+	cyw, dw := cycleWidth(s), max(1, bits.Len(uint(a.D-1)))
+	var rom strings.Builder
+	for b := range s.NB {
+		l := s.Busy[b]
+		fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd%d; rl_rom[%d] = {1'b%d, %d'd%d};  // L_%d = %d\n", b, cyw, s.PassLen(b)-2, b, b2i(l > 0), dw, max(l-1, 0), b, l)
+	}
+	fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd0; rl_rom[%d] = %d'd0;  // after the last batch: not used\n", s.NB, cyw, s.NB, dw+1)
+	return `// Word skip (skipLookahead): batch b's pass takes max(L_b + 4, L_(b-1) + 2, 4) cycles, L_b its
+// busy X words; pl_rom holds LEN - 2, rl_rom {L_b != 0, L_b - 1}. The look-ahead machine reads
+// the next batch's words during a pass (address, then data: ready from its cycle 2) and takes
+// them as it enters the pass.
+(* ram_style = "block" *) reg [CYW-1:0] pl_rom [0:NB];
+(* ram_style = "block" *) reg [DW:0] rl_rom [0:NB];
+initial begin
+` + rom.String() + `end
+reg [NBW-1:0] pt_ra;
+reg [CYW-1:0] pt_pl;              // the next pass's LEN - 2
+reg [DW:0] pt_rl;                 // and {L != 0, L - 1}
+reg [DW-1:0] rd_last, st_last;    // L_b - 1 and L_(b-1) - 1 of the look-ahead's pass
+reg rd_any;
+reg la_rd, la_st;
+always @(posedge clk) begin
+  pt_ra <= nx_pass ? batch_a + 1'b1 : {NBW{1'b0}};
+  pt_pl <= pl_rom[pt_ra];
+  pt_rl <= rl_rom[pt_ra];
+  if (at_last_a && enter_pass) begin
+    pl_m1 <= pt_pl;
+    {rd_any, rd_last} <= pt_rl;
+    st_last <= rd_last;
+  end
+  // A window stays open until its last cycle (cycle L - 1); a pass opens la_rd if its batch
+  // has a busy word, and la_st if the batch before it (a pass entered from a pass) has.
+  if (rst || !nx_run) begin
+    la_rd <= 1'b0;
+    la_st <= 1'b0;
+  end else if (at_last_a) begin
+    la_rd <= enter_pass && pt_rl[DW];
+    la_st <= enter_pass && nx_pass && rd_any;
+  end else begin
+    la_rd <= la_rd && cyc_a[DW-1:0] != rd_last;
+    la_st <= la_st && cyc_a[DW-1:0] != st_last;
+  end
+end
+`
 }

@@ -73,14 +73,16 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
 state so that the enables and selects they drive start at a register.`, `
-reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw;
+reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw, w_ppc;
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
 reg w_e0, w_em;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
   w_e0 <= !rst && nx_e_pass && cyc_n == CY_E0;                                 // SH: the readout's first value is next
   w_em <= !rst && nx_e_pass && cyc_n == CY_EM;                                 // SH: and the cycle before
-  w_ppp <= !rst && nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D);  // PASS, b > 0, cyc < D: batch b-1's statistics
+  // PASS, b > 0, cyc < D (word skip: cyc < L_(b-1)): batch b-1's statistics
+  w_ppp <= !rst && (SKIP != 0 ? la_st : nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D));
+  w_ppc <= !rst && SKIP != 0 && nx_prefetch && ltc_cy(cyc_n, CY_D);          // word skip: PREFETCH, cyc < D: P's words zeroed
   w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
   w_pack <= !rst && nx_c_update && cyc_n != {CYW{1'b0}} && ltc_cy(cyc_n, CY_PK);  // the packer takes bit cyc - 1
@@ -184,10 +186,21 @@ end
 // The Verilog blocks of tiledCoreModule, in its order.
 var (
 	tiledLoad = `
+// Word skip: after a reset, D cycles write -N into sum x and clear the last batch's words
+// by pixel (tiledPositive), before the load may begin (s_axis_load_tready is low).
+reg [DCW-1:0] clr_j;
+wire clr_on = SKIP != 0 && clr_j != D_END;
+always @(posedge clk) begin
+  if (rst) clr_j <= {DCW{1'b0}};
+  else if (clr_on) clr_j <= clr_j + 1'b1;
+end
 reg [LOADW-1:0] ld_n;                 // beats taken
 reg [NBW-1:0] ld_b;                   // X: batch of the beat
 reg [DW-1:0] ld_j;                    // X: visible unit of the beat; W: word within a group run
 reg [13:0] ld_w;                      // W: word index
+reg [13:0] ld_xa;                     // word skip: the next X word's address
+reg [12:0] ld_ka;                     // word skip: the next j's word (W SPRAM 0 at A_JBASE + k)
+reg ld_odd, ld_tail;                  // word skip: the next X-part beat is a j; the pairs are over (vector 0's words)
 reg [1:0] ld_q;                       // W: SPRAM of the beat
 /* verilator lint_off UNUSEDSIGNAL */  // bits above b's and c's widths are padding
 reg [15:0] ld_acc;                    // b, c: the value's low beat
@@ -212,10 +225,11 @@ always @(posedge clk) begin
   else if (ld_take && ld_last_take) ld_all <= 1'b1;
 end
 reg ld_in_x, ld_in_w, ld_in_b, ld_in_c;  // the next beat's part of the stream (one-hot registers)
-assign s_axis_load_tready = !running && !load_done && !ld_all;
+assign s_axis_load_tready = !running && !load_done && !ld_all && !clr_on;
 // The registered beat, written in the next cycle.
 reg lw_x, lw_w, lw_b, lw_c, lw_first, lw_lastb;
-reg [15:0] lw_data;
+reg lw_sj;                            // word skip: a j beat, which adds its X word (lw_xh) to sum x at j
+reg [15:0] lw_data, lw_xh;
 reg [13:0] lw_addr;
 reg [1:0] lw_q;
 reg [DW-1:0] lw_j;
@@ -223,7 +237,7 @@ reg [BCW-1:0] lw_val;
 wire [31:0] ld_val = (ld_k == 2'd0) ? {16'b0, in_data} : {in_data, ld_acc};
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
-  {lw_x, lw_w, lw_b, lw_c} <= 4'b0;
+  {lw_x, lw_w, lw_b, lw_c, lw_sj} <= 5'b0;
   if (rst) begin
     ld_n <= {LOADW{1'b0}};
     ld_b <= {NBW{1'b0}};
@@ -234,6 +248,10 @@ always @(posedge clk) begin
     ld_i <= 14'd0;
     ld_bg <= 14'd0;
     ld_bs <= 2'd0;
+    ld_xa <= 14'd0;
+    ld_ka <= 13'd0;
+    ld_odd <= 1'b0;
+    ld_tail <= PAIRS0 != 0;
     load_done <= 1'b0;
     running <= 1'b0;
     {ld_in_x, ld_in_w, ld_in_b, ld_in_c} <= 4'b1000;
@@ -258,9 +276,23 @@ always @(posedge clk) begin
     if (in_v || rd_step) begin
       ld_n <= ld_n + 1'b1;
       lw_data <= in_data;
-      if (ld_in_x) begin
+      if (ld_in_x && SKIP != 0 && ld_odd) begin
+        // word skip: the j of the X word before, into W SPRAM 0 at A_JBASE + k; the pair
+        // adds the word to sum x at j
+        lw_w <= 1'b1;
+        lw_sj <= 1'b1;
+        lw_addr <= {1'b1, ld_ka};
+        lw_q <= 2'd0;
+        lw_j <= in_data[DW-1:0];
+        ld_ka <= ld_ka + 1'b1;
+        ld_odd <= 1'b0;
+        if (ld_n == LD_PAIRL) ld_tail <= 1'b1;
+      end else if (ld_in_x) begin
         lw_x <= 1'b1;
-        lw_addr <= ld_n[13:0];
+        lw_addr <= SKIP != 0 ? ld_xa : ld_n[13:0];
+        lw_xh <= in_data;
+        ld_xa <= ld_xa + 1'b1;
+        ld_odd <= SKIP != 0 && !ld_tail;
         lw_j <= ld_j;
         lw_first <= (ld_b == {NBW{1'b0}});
         lw_lastb <= (ld_b == NB_LAST);
@@ -300,9 +332,11 @@ end
 // The X word's sum over its batch's real vectors, for sum x, in three stages (the load runs
 // at the core's clock too): nibble counts of the masked word, the batch's term (with sum x_j
 // read at j, so that it lands with the term), then sum + term written back (j comes round
-// again only D >= 4 beats later, after the write).
+// again only D >= 4 beats later, after the write). Word skip: sum x starts at -N (cleared
+// after reset, below), and each busy word's j beat adds 2 popcount of the word before it
+// (a pixel's next word is at least two beats on: the read follows the write).
 wire [15:0] lw_mask = lw_lastb ? LAST_MASK : 16'hffff;
-wire [15:0] lw_masked = lw_data & lw_mask;
+wire [15:0] lw_masked = SKIP != 0 ? lw_xh : lw_data & lw_mask;
 reg [11:0] ls_nib;                    // stage A: four 3-bit nibble counts
 reg [4:0] ls_valid;
 reg [6:0] ls_term;                    // stage B: 2 popcount - valid, -16 .. 16
@@ -312,13 +346,16 @@ integer li;
 always @(posedge clk) begin
   for (li = 0; li < 4; li = li + 1)
     ls_nib[3*li +: 3] <= {2'b0, lw_masked[4*li]} + {2'b0, lw_masked[4*li+1]} + {2'b0, lw_masked[4*li+2]} + {2'b0, lw_masked[4*li+3]};
-  ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;
-  {ls_v1, ls_first1, ls_j1} <= {lw_x, lw_first, lw_j};
+  ls_valid <= SKIP != 0 ? 5'd0 : lw_lastb ? LAST_VALID5 : 5'd16;
+  {ls_v1, ls_first1, ls_j1} <= {SKIP != 0 ? lw_sj : lw_x, SKIP == 0 && lw_first, lw_j};
   ls_term <= {({2'b0, ls_nib[2:0]} + {2'b0, ls_nib[5:3]} + {2'b0, ls_nib[8:6]} + {2'b0, ls_nib[11:9]}), 1'b0} - {2'b0, ls_valid};
   {ls_v2, ls_first2, ls_j2} <= {ls_v1, ls_first1, ls_j1};
 end
 wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? {POSITIVE_X{1'b0}} : px_p(sx_rd)) + px_7(ls_term);
-always @(posedge clk) if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
+always @(posedge clk) begin
+  if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
+  else if (clr_on) sx_mem[clr_j[DW-1:0]] <= NEG_N;
+end
 `
 
 	tiledMemories = `
@@ -350,18 +387,19 @@ herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .r
 // flip-flops and multiplexers though EBRs are free (278 cells at K = 16, D = 64).
 (* no_rw_check, ram_style = "block" *) reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
 (* no_rw_check, ram_style = "block" *) reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
-(* no_rw_check, ram_style = "block" *) reg [15:0] xb_mem [0:D-1];                   // the previous batch's X words
+(* no_rw_check, ram_style = "block" *) reg [XBW-1:0] xb_mem [0:XBN-1];              // the previous batch's X words (word skip: tiledPositive)
 (* no_rw_check, ram_style = "block" *) reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
 (* no_rw_check, ram_style = "block" *) reg [C_W-1:0] c_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [POSITIVE_W-1:0] sx_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
-reg [DW-1:0] tile_ra, p_ra, xb_ra, c_ra, sx_ra, vis_ra;
+reg [DW-1:0] tile_ra, p_ra, c_ra, sx_ra, vis_ra;
+reg [XBAW-1:0] xb_ra;
 reg [13:0] b_ra;
 reg [DW:0] rb_ra;
 reg [T*W_W-1:0] tile_rd;
 reg [T*POSITIVE_W-1:0] p_rd;
-reg [15:0] xb_rd;
+reg [XBW-1:0] xb_rd;
 reg [PW*B_W-1:0] b_rd;
 reg [C_W-1:0] c_rd;
 reg [POSITIVE_W-1:0] sx_rd;
@@ -397,8 +435,11 @@ wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase1 : tbase;
 // wa is a load (a load or read-back beat's word, a prefetch or write-back run's first
 // word, the sweep's first) or wa plus its step, the step chosen from registers before the
 // adder: one carry chain, then a choice of two.
-wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0);
-wire [13:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : 14'd0;
+// Word skip: PREFETCH's cycle (T/PW) D sets wa to the tile's first j (A_JBASE) and xa to
+// its first X word (0); each cycle that reads a busy word (in_xrd) steps both, so that a
+// whole tile's passes read the busy words and their j in order.
+wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0) || (SKIP != 0 && nw_jbase);
+wire [13:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : (SKIP != 0 && nw_jbase) ? A_JBASE : 14'd0;
 wire [13:0] wa_inc = !nw_arun ? 14'd1 : ag_last ? A_NEXTJ : A_D;
 // WRITEBACK writes word (g, j) at cycle 7 + j GT + gi (tiledWriteback's pipeline).
 always @(posedge clk) begin
@@ -419,7 +460,9 @@ always @(posedge clk) begin
     xa <= lw_addr;
     x_wdata <= lw_data;
     x_we <= 1'b1;
-  end else if (nw_pass_d)
+  end else if (SKIP != 0 && (nw_jbase || in_xrd))
+    xa <= nw_jbase ? 14'd0 : xa + 1'b1;
+  else if (SKIP == 0 && nw_pass_d)
     xa <= nw_pass_0 ? xbase_n : xa + 1'b1;
   else if (nw_gather_d)
     xa <= nw_gather_0 ? best_base : xa + 1'b1;
@@ -427,7 +470,7 @@ always @(posedge clk) begin
   // reads in address order.
   w_we <= 3'b0;
   if (wa_load) wa <= wa_src;
-  else if (nw_arun || nw_sw_gd) wa <= wa + wa_inc;  // one adder on wa itself, no run base kept beside it
+  else if (nw_arun || nw_sw_gd || (SKIP != 0 && in_xrd)) wa <= wa + wa_inc;  // one adder on wa itself, no run base kept beside it
   if (lw_w) begin
     w_wdata <= {3{lw_data}};
     w_we <= 3'b001 << lw_q;
@@ -595,18 +638,28 @@ function [AW-1:0] acc_w;  // a weight's term, 2 W halved or not, at the accumula
     acc_w = {{(AW-W_W){w[W_W-1]}}, w} << (1 - ASH);
   end
 endfunction
+// Word skip: busy word k of a pass is read at cycle k (in_xrd, from the look-ahead's
+// la_rd), its j lands at k + 1 and addresses the tile buffer at k + 2, the weights land at
+// k + 3 with the X word (held twice, x_q2) and are added at k + 4 (datapath.LatSkipAdd).
+reg in_xrd, xr1, xr2, xr3;
+reg [15:0] x_q, x_q2;
+always @(posedge clk) begin
+  in_xrd <= !rst && la_rd;
+  {xr1, xr2, xr3} <= {in_xrd, xr1, xr2};
+  {x_q, x_q2} <= {x_rd, x_q};
+end
 integer ar;
 always @(posedge clk) begin
   // Controls act at the end of the cycle they are high in: set from the next state.
   arr_clear <= nx_any_pass && cyc_n == 0;
   arr_capture <= (nx_pass || nx_writeback) && cyc_n == 0;
-  arr_add <= nx_any_pass && !ltc_cy(cyc_n, CY_1) && !ltc_cy(CY_D1, cyc_n);
+  arr_add <= SKIP != 0 ? xr3 || (nx_pass && cyc_n == CY_1) : nx_any_pass && !ltc_cy(cyc_n, CY_1) && !ltc_cy(CY_D1, cyc_n);  // cycle 1: the start (all)
   arr_all <= nx_any_pass && cyc_n == CY_1;
   // SH: the readout starts at the last add's cycle and walks the array, still, to the pass's end.
   arr_read <= MODE_SH != 0 && nx_e_pass && cyc_n == CY_D1;
   // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
   // read a cycle ago, and that cycle's X word.
-  arr_mask <= x_rd;
+  arr_mask <= SKIP != 0 ? x_q2 : x_rd;
   for (ar = 0; ar < T; ar = ar + 1)
     arr_bus[ar*AW +: AW] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W + ASH +: AW] : acc_w(tile_rd[ar*W_W +: W_W]);
 end
@@ -627,44 +680,86 @@ always @(posedge clk) begin
     if (wq == GT_LAST && wj != D_END) wj <= wj + 1'b1;  // stops at D: the run is over
   end
 end
+// Word skip: the statistics are Q = sum of z over the vectors with x = +1, the term
+// 2 popcount(z & x) - popcount(x) (datapath/tile_skip.go); batch b-1's busy word k is issued
+// at cycle k < L_(b-1) of pass b and brings its j from xb_mem; PREFETCH issues P's words
+// j < D with no X bit and P read as 0, which writes them 0; WRITEBACK reads the last batch's
+// word at pixel j (zero where it is not busy) with Q.
 wire pp_issue_pass = w_ppp;
 wire pp_issue_wb = w_ppw && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
+wire pp_issue_clr = SKIP != 0 && w_ppc;
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
+reg pp_k1, pp_c1;                 // word skip: a pass's issue (j from xb_mem); PREFETCH's zeroing
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
+wire [15:0] xb_x = xb_rd[15:0];   // the X word (word skip: its j above it)
+wire [DW-1:0] pp_jq;              // j of the issue a cycle ago (word skip: a pass's from xb_mem)
 always @(posedge clk) begin
-  pp_v1 <= pp_issue_pass || pp_issue_wb;
+  pp_v1 <= pp_issue_pass || pp_issue_wb || pp_issue_clr;
   pp_wb1 <= pp_issue_wb;
-  pp_f1 <= pp_issue_wb ? (NB == 1) : (batch == ONE_B);
+  pp_f1 <= SKIP != 0 ? pp_issue_clr : pp_issue_wb ? (NB == 1) : (batch == ONE_B);
+  pp_k1 <= SKIP != 0 && pp_issue_pass;
+  pp_c1 <= pp_issue_clr;
   pp_j1 <= pp_issue_wb ? wj[DW-1:0] : in_writeback ? pp_j1 : cyc[DW-1:0];  // WRITEBACK: j held for stage 4
-  {pp_v2, pp_wb2, pp_f2, pp_j2} <= {pp_v1, pp_wb1, pp_f1, pp_j1};
+  {pp_v2, pp_wb2, pp_f2, pp_j2} <= {pp_v1, pp_wb1, pp_f1, pp_jq};
   {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
 end
-// The previous batch's X words: written as they pass (cycle j + 1 of each pass).
+// The previous batch's X words: written as they pass (cycle j + 1 of each pass). Word skip:
+// {j, X word} of busy word k at cycle k + 2, at {0, k}; the last batch's at {1, j} instead,
+// which the write-back reads by pixel (cleared after reset, clr_on: a pixel no batch-last
+// word holds stays 0, and adds nothing).
+/* verilator lint_off UNUSEDSIGNAL */  // word skip reads xk2, else xw_j
 reg xw_v;
 reg [DW-1:0] xw_j;
+reg [DW-1:0] xk1, xk2;
+reg xb_last;
+/* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
   xw_v <= (in_pass || in_e_pass) && ltc_cy(cyc, CY_D);
   xw_j <= cyc[DW-1:0];
-  if (xw_v) xb_mem[xw_j] <= x_rd;
+  {xk1, xk2} <= {cyc[DW-1:0], xk1};
+  xb_last <= batch == NB_LAST;
 end
-wire [15:0] pp_mask = pp_wb1 ? LAST_MASK : 16'hffff;
+generate
+  if (SKIP != 0) begin : g_xb_skip
+    assign pp_jq = pp_k1 ? xb_rd[XBW-1:16] : pp_j1;
+    always @(posedge clk) begin
+      if (clr_on) xb_mem[xba(1'b1, clr_j[DW-1:0])] <= {XBW{1'b0}};
+      else if (xr2) xb_mem[xba(xb_last, xb_last ? tile_ra : xk2)] <= {tile_ra, x_q};
+    end
+  end else begin : g_xb
+    assign pp_jq = pp_j1;
+    always @(posedge clk) if (xw_v) xb_mem[xw_j] <= x_rd;
+  end
+endgenerate
+wire [15:0] pp_mask = pp_c1 ? 16'h0000 : pp_wb1 ? LAST_MASK : 16'hffff;
 reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
-reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16)
+reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16; word skip: 2 popcount - popcount x)
 reg [4:0] pvalid1;
+/* verilator lint_off UNUSEDSIGNAL */  // word skip's
+reg [4:0] pcx1;                   // stage 1: popcount of the masked X word
+/* verilator lint_on UNUSEDSIGNAL */
+reg [15:0] pxm;
+reg [4:0] pcx_n;
 integer pr, pn;
 reg [15:0] pxz;
 reg [T*12-1:0] pc1_n;
 reg [T*7-1:0] pterm_n;
 always @* begin
+  pxm = xb_x & pp_mask;
+  pcx_n = 5'd0;
+  for (pn = 0; pn < 16; pn = pn + 1) pcx_n = pcx_n + {4'b0, pxm[pn]};
   for (pr = 0; pr < T; pr = pr + 1) begin
-    pxz = (arr_z[pr*16 +: 16] ^ xb_rd) & pp_mask;
+    pxz = SKIP != 0 ? arr_z[pr*16 +: 16] & pxm : (arr_z[pr*16 +: 16] ^ xb_x) & pp_mask;
     for (pn = 0; pn < 4; pn = pn + 1)
       pc1_n[pr*12 + 3*pn +: 3] = {2'b0, pxz[4*pn]} + {2'b0, pxz[4*pn+1]} + {2'b0, pxz[4*pn+2]} + {2'b0, pxz[4*pn+3]};
-    pterm_n[pr*7 +: 7] = {2'b0, pvalid1} - {1'b0, ({2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]}
+    pterm_n[pr*7 +: 7] = SKIP != 0 ?
+        {1'b0, ({2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]} + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]}), 1'b0} - {2'b0, pcx1}
+      : {2'b0, pvalid1} - {1'b0, ({2'b0, pc1[pr*12 +: 3]} + {2'b0, pc1[pr*12+3 +: 3]}
                        + {2'b0, pc1[pr*12+6 +: 3]} + {2'b0, pc1[pr*12+9 +: 3]}), 1'b0};
   end
 end
 always @(posedge clk) begin
+  pcx1 <= pcx_n;
   pvalid1 <= pp_wb1 ? LAST_VALID5 : 5'd16;
   pc1 <= pc1_n;
   pterm <= pterm_n;
@@ -699,7 +794,7 @@ reg [T*POSITIVE_W-1:0] zsum_n;
 reg [4:0] zones;
 integer zr, zn;
 always @(posedge clk) begin
-  zs_v <= GROW != 0 && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
+  zs_v <= (GROW != 0 || SKIP != 0) && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
   zs_first <= in_writeback ? (NB == 1) : (batch == ONE_B);
   zs_last <= in_writeback;
 end
@@ -751,33 +846,56 @@ end
 reg wb_on;                                // stage 4 runs: from the first wb_v4 to the phase's end
 reg [AGW-1:0] wg4;                       // a register: 0 with wb_v4, else the group after the last
 reg [W_W-1:0] g_w;
-reg [POSITIVE_W-1:0] g_p;
+reg [POSITIVE_W-1:0] g_p, g_zs;
 reg g_zx, g_live;
 integer wg;
 reg [PW*W_W-1:0] g4_w;
-reg [PW*UPDATE_X-1:0] g4_pn;
-reg [PW-1:0] g4_live;
+reg [PW*UPDATE_X-1:0] g4_pn;      // P - N z* x* (word skip: 2 Q - Zsum, the N term a stage later)
+reg [PW-1:0] g4_live, g4_zx;
 always @* begin
   for (wr = 0; wr < PW; wr = wr + 1) begin
     g_w = {W_W{1'b0}};
     g_p = {POSITIVE_W{1'b0}};
+    g_zs = {POSITIVE_W{1'b0}};
     g_zx = 1'b0;
     g_live = 1'b0;
     for (wg = 0; wg < GT; wg = wg + 1)
       if (wg4 == wg[AGW-1:0]) begin
         g_w = tile_rd[(wg*PW + wr)*W_W +: W_W];
         g_p = pfin[(wg*PW + wr)*POSITIVE_W +: POSITIVE_W];
+        g_zs = zsum[(wg*PW + wr)*POSITIVE_W +: POSITIVE_W];
         g_zx = zx[wg*PW + wr];
         g_live = rv[wg*PW + wr];
       end
     g4_w[wr*W_W +: W_W] = g_w;
-    g4_pn[wr*UPDATE_X +: UPDATE_X] = ux_p(g_p) - (g_zx ? N_U : -N_U);
+    g4_pn[wr*UPDATE_X +: UPDATE_X] = SKIP != 0 ? (ux_p(g_p) << 1) - ux_p(g_zs) : ux_p(g_p) - (g_zx ? N_U : -N_U);
     g4_live[wr] = g_live;
+    g4_zx[wr] = g_zx;
   end
 end
+// Word skip: stage 4b takes the N term (datapath.LatSkipWriteback): W's write is a cycle later.
+generate
+  if (SKIP != 0) begin : g_wb_skip
+    reg [PW*W_W-1:0] g45_w;
+    reg [PW*UPDATE_X-1:0] g45_q;
+    reg [PW-1:0] g45_zx, g45_live;
+    reg g45_on;
+    integer wk;
+    always @(posedge clk) begin
+      {g45_w, g45_q, g45_zx, g45_live} <= {g4_w, g4_pn, g4_zx, g4_live};
+      g45_on <= wb_v4 || wb_on;
+      {g5_w, g5_live, g5_on} <= {g45_w, g45_live, g45_on};
+      for (wk = 0; wk < PW; wk = wk + 1)
+        g5_pn[wk*UPDATE_X +: UPDATE_X] <= g45_q[wk*UPDATE_X +: UPDATE_X] - (g45_zx[wk] ? N_U : -N_U);
+    end
+  end else begin : g_wb
+    always @(posedge clk) begin
+      {g5_w, g5_pn, g5_live} <= {g4_w, g4_pn, g4_live};
+      g5_on <= wb_v4 || wb_on;
+    end
+  end
+endgenerate
 always @(posedge clk) begin
-  {g5_w, g5_pn, g5_live} <= {g4_w, g4_pn, g4_live};
-  g5_on <= wb_v4 || wb_on;
   wb_on <= in_writeback && (wb_v4 || wb_on);
   wg4 <= (pp_v3 && pp_wb3 || wg4 == GT_LAST) ? {AGW{1'b0}} : wg4 + 1'b1;  // pp_v3 && pp_wb3: wb_v4 next
   wb_ovf <= g5_on && wb_ovf_n;
@@ -1171,7 +1289,7 @@ if (MODE_SH != 0) begin : g_energy
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
   always @(posedge clk) if (rst) begin
-    best_base <= 14'd0;
+    best_base <= A_X0;  // vector 0's first X word (word skip: its own words)
     best_col <= 4'd0;
   end
 end
@@ -1187,18 +1305,21 @@ reg sj_last;                  // sj == D_LAST, a register: the group's step reac
                               // b_ra's enables from one flip-flop, not from a comparison
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
+  // Word skip: the tile buffer at the j that lands with a busy word (a cycle after its read),
+  // the previous batch's word k at cycle k, WRITEBACK the last batch's word at pixel j.
+  if (SKIP != 0 && in_pass) tile_ra <= w_rd[DW-1:0];
+  else if (SKIP == 0 && nw_pass_d) tile_ra <= cyc_n[DW-1:0];
   if (nw_pass_d) begin
-    tile_ra <= cyc_n[DW-1:0];
-    xb_ra <= cyc_n[DW-1:0];
+    xb_ra <= xba(1'b0, cyc_n[DW-1:0]);
   end else if (nw_wb_1) begin
-    xb_ra <= {DW{1'b0}};
+    xb_ra <= xba(1'b1, {DW{1'b0}});
   end else if (in_writeback && wq == GT_LAST) begin
-    xb_ra <= wj[DW-1:0] + 1'b1;
+    xb_ra <= xba(1'b1, wj[DW-1:0] + 1'b1);
   end
   // WRITEBACK reads the tile word again for stage 4 (W + P - N z* x*): j of the issue two
   // cycles ago, so that the word shows four cycles after the issue.
   if (in_writeback) tile_ra <= pp_j2;
-  p_ra <= pp_j1;
+  p_ra <= pp_jq;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
   if (nw_arow0)
     b_ra <= bgbase_n;
@@ -1404,7 +1525,18 @@ func constCompares() string {
 endfunction
 `, f.name, f.width)
 	}
-	b.WriteString(`function [TRW-1:0] tile_row;  // row PW gi + slot of the tile
+	b.WriteString(`function [XBAW-1:0] xba;  // word i of the previous batch's X words (word skip: of region r)
+  /* verilator lint_off UNUSEDSIGNAL */  // without word skip r is not part of the address
+  input r;
+  /* verilator lint_on UNUSEDSIGNAL */
+  input [DW-1:0] i;
+  reg [DW:0] t;
+  begin
+    t = {r, i};
+    xba = t[XBAW-1:0];
+  end
+endfunction
+function [TRW-1:0] tile_row;  // row PW gi + slot of the tile
   input [AGW-1:0] gi;
   input integer slot;
   /* verilator lint_off UNUSEDSIGNAL */  // a row index is below T

@@ -8,9 +8,15 @@ import (
 	"herdsim/herding"
 )
 
-// wbFirst is WRITEBACK's cycle of its first W write (CY_WB): the tile word, P and the
-// casts take the cycles before it (tiledWriteback).
-const wbFirst = 7
+// wbFirstOf is WRITEBACK's cycle of its first W write (CY_WB): the tile word, P and the
+// casts take the cycles before it (tiledWriteback), and with word skip the stage that
+// forms 2 Q - Zsum one more (datapath.LatSkipWriteback).
+func wbFirstOf(s datapath.TileSizes) int {
+	if s.Skip() {
+		return 7 + datapath.LatSkipWriteback
+	}
+	return 7
+}
 
 // A cycle span is the cycles [lo, hi) of one visit of a phase (hi is clamped to the phase's
 // length).
@@ -34,6 +40,7 @@ type nextWindow struct {
 func nextWindows(a datapath.Arch) []nextWindow {
 	s := a.Sizes()
 	d, gd, gtd := a.D, s.G*a.D, s.GT*a.D
+	wbFirst := wbFirstOf(s)
 	const far = 1 << 30
 	one := func(p datapath.TPhase, c int) cycSpan { return cycSpan{p, c, c + 1} }
 	// ztile takes the tile's groups in PREFETCH cycles 1, 3, .., 2 GT - 1 (a group read
@@ -60,6 +67,7 @@ func nextWindows(a datapath.Arch) []nextWindow {
 		{"nw_sw_d3", "SWEEP, cycle D + 3: the replay's first read", []cycSpan{one(datapath.TSweep, d+3)}},
 		{"nw_sw_pd3", "SWEEP, cycle > D + 3: the replay's next reads", []cycSpan{{datapath.TSweep, d + 4, far}}},
 		{"nw_cu_d", "C_UPDATE, cycle < D", []cycSpan{{datapath.TCUpdate, 0, d}}},
+		{"nw_jbase", "PREFETCH, cycle (T/PW) D, after its reads: word skip's X and j addresses start", []cycSpan{one(datapath.TPrefetch, gtd)}},
 	}
 }
 

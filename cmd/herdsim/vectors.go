@@ -13,7 +13,6 @@ import (
 	"herdsim/dataset"
 	"herdsim/herding"
 	"herdsim/internal/progress"
-	"herdsim/rtlgen"
 	"herdsim/sim"
 	"herdsim/testvectors"
 )
@@ -105,8 +104,8 @@ func newVectorsJob(data *dataFlags, model *modelFlags, arch *archFlags, iters in
 	if err != nil {
 		return nil, err
 	}
-	if arch.skip {
-		return nil, fmt.Errorf("--skip: %w", rtlgen.ErrNoSkipVerilog)
+	if a, err = arch.withSkip(a, set); err != nil {
+		return nil, err
 	}
 	return &vectorsJob{data: set, cfg: cfg, arch: a, iters: iters, out: out, force: force, from: from}, nil
 }
