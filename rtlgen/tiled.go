@@ -180,7 +180,7 @@ reg at_last_a;
 	for i, ph := range sched {
 		n := ph.Len(a.Sizes())
 		if a.Skip() && datapath.TPhase(i) == datapath.TPass {
-			terms = append(terms, "({CYW{nx_pass}} & pl_m1)")  // word skip: the batch's own (skipLookahead)
+			terms = append(terms, "({CYW{nx_pass}} & pl_m1)") // word skip: the batch's own (skipLookahead)
 			continue
 		}
 		terms = append(terms, fmt.Sprintf("({CYW{nx_%s}} & %d'd%d)", strings.ToLower(ph.Name), cyw, max(n-2, 0)))
