@@ -698,12 +698,13 @@ func b2i(v bool) int {
 // skipLookahead is the word-skip datapath's part of the look-ahead machine: each batch's
 // pass length and busy words, from two ROMs of the Arch's layout (datapath.TileSizes.PassLen,
 // Busy), read a pass ahead, and the windows they make: la_rd, the look-ahead's cycle reads a
-// busy X word (cycle < L_b), and la_st, it issues batch b-1's statistics (cycle < L_(b-1)).
+// busy X word (cycle < L_b); la_st, it issues batch b-1's statistics (cycle < L_(b-1)); la_zs,
+// it issues batch b-1's sum z (cycle L_(b-1), before the pass's end: L_(b-1) + 2 <= LEN).
 // Without word skip both are 0.
 func skipLookahead(a datapath.Arch) string {
 	s := a.Sizes()
 	if !s.Skip() {
-		return "wire la_rd = 1'b0, la_st = 1'b0;  // word skip's windows (skipLookahead): none\n"
+		return "wire la_rd = 1'b0, la_st = 1'b0, la_zs = 1'b0;  // word skip's windows (skipLookahead): none\n"
 	}
 	cyw, dw := cycleWidth(s), max(1, bits.Len(uint(a.D-1)))
 	var rom strings.Builder
@@ -725,7 +726,7 @@ reg [CYW-1:0] pt_pl;              // the next pass's LEN - 2
 reg [DW:0] pt_rl;                 // and {L != 0, L - 1}
 reg [DW-1:0] rd_last, st_last;    // L_b - 1 and L_(b-1) - 1 of the look-ahead's pass
 reg rd_any;
-reg la_rd, la_st;
+reg la_rd, la_st, la_zs;
 always @(posedge clk) begin
   pt_ra <= nx_pass ? batch_a + 1'b1 : {NBW{1'b0}};
   pt_pl <= pl_rom[pt_ra];
@@ -740,12 +741,15 @@ always @(posedge clk) begin
   if (rst || !nx_run) begin
     la_rd <= 1'b0;
     la_st <= 1'b0;
+    la_zs <= 1'b0;
   end else if (at_last_a) begin
     la_rd <= enter_pass && pt_rl[DW];
     la_st <= enter_pass && nx_pass && rd_any;
+    la_zs <= enter_pass && nx_pass && !rd_any;
   end else begin
     la_rd <= la_rd && cyc_a[DW-1:0] != rd_last;
     la_st <= la_st && cyc_a[DW-1:0] != st_last;
+    la_zs <= la_st && cyc_a[DW-1:0] == st_last;
   end
 end
 `

@@ -73,7 +73,7 @@ wire hold_a;      // the same, for the look-ahead phase machine (a cycle early)
 	m.add("The phase machine, rendered from datapath.Schedule (states, lengths, edges).", phaseMachine(a))
 	m.add(`Phase windows: conditions on the phase and its cycle, registered from the look-ahead
 state so that the enables and selects they drive start at a register.`, `
-reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw, w_ppc;
+reg w_zn, w_pack, w_xbit, w_zbit, w_lo, w_hi, w_wbw, w_rp, w_ppp, w_ppw, w_ppc, w_ppz;
 /* verilator lint_off UNUSEDSIGNAL */  // mode H has no energy pass
 reg w_e0, w_em;
 /* verilator lint_on UNUSEDSIGNAL */
@@ -83,6 +83,7 @@ always @(posedge clk) begin
   // PASS, b > 0, cyc < D (word skip: cyc < L_(b-1)): batch b-1's statistics
   w_ppp <= !rst && (SKIP != 0 ? la_st : nx_pass && batch_a != {NBW{1'b0}} && ltc_cy(cyc_n, CY_D));
   w_ppc <= !rst && SKIP != 0 && nx_prefetch && ltc_cy(cyc_n, CY_D);          // word skip: PREFETCH, cyc < D: P's words zeroed
+  w_ppz <= !rst && SKIP != 0 && (la_zs || (nx_writeback && cyc_n == 0));     // word skip: sum z of the batch captured
   w_ppw <= !rst && nx_writeback && cyc_n != {CYW{1'b0}};                        // WRITEBACK, cyc >= 1: the last batch's
   w_zn <= !rst && nx_c_update && !ltc_cy(cyc_n, CY_XEND1) && ltc_cy(cyc_n, CY_ZEND1);  // z*'s groups are read
   w_pack <= !rst && nx_c_update && cyc_n != {CYW{1'b0}} && ltc_cy(cyc_n, CY_PK);  // the packer takes bit cyc - 1
@@ -436,8 +437,9 @@ wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase1 : tbase;
 // word, the sweep's first) or wa plus its step, the step chosen from registers before the
 // adder: one carry chain, then a choice of two.
 // Word skip: PREFETCH's cycle (T/PW) D sets wa to the tile's first j (A_JBASE) and xa to
-// its first X word (0); each cycle that reads a busy word (in_xrd) steps both, so that a
-// whole tile's passes read the busy words and their j in order.
+// its first X word (0); each cycle that reads a busy word's j (in_xrd) steps wa, and each
+// that reads its X word, two cycles later (xr2), steps xa, so that a whole tile's passes
+// read the busy words and their j in order.
 wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0) || (SKIP != 0 && nw_jbase);
 wire [13:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : (SKIP != 0 && nw_jbase) ? A_JBASE : 14'd0;
 wire [13:0] wa_inc = !nw_arun ? 14'd1 : ag_last ? A_NEXTJ : A_D;
@@ -460,7 +462,7 @@ always @(posedge clk) begin
     xa <= lw_addr;
     x_wdata <= lw_data;
     x_we <= 1'b1;
-  end else if (SKIP != 0 && (nw_jbase || in_xrd))
+  end else if (SKIP != 0 && (nw_jbase || xr2))
     xa <= nw_jbase ? 14'd0 : xa + 1'b1;
   else if (SKIP == 0 && nw_pass_d)
     xa <= nw_pass_0 ? xbase_n : xa + 1'b1;
@@ -638,15 +640,13 @@ function [AW-1:0] acc_w;  // a weight's term, 2 W halved or not, at the accumula
     acc_w = {{(AW-W_W){w[W_W-1]}}, w} << (1 - ASH);
   end
 endfunction
-// Word skip: busy word k of a pass is read at cycle k (in_xrd, from the look-ahead's
-// la_rd), its j lands at k + 1 and addresses the tile buffer at k + 2, the weights land at
-// k + 3 with the X word (held twice, x_q2) and are added at k + 4 (datapath.LatSkipAdd).
+// Word skip: busy word k of a pass has its j read at cycle k (in_xrd, from the look-ahead's
+// la_rd); j lands at k + 1 and addresses the tile buffer at k + 2, the weights land at k + 3
+// with the X word (read at k + 2, xr2) and are added at k + 4 (datapath.LatSkipAdd).
 reg in_xrd, xr1, xr2, xr3;
-reg [15:0] x_q, x_q2;
 always @(posedge clk) begin
   in_xrd <= !rst && la_rd;
   {xr1, xr2, xr3} <= {in_xrd, xr1, xr2};
-  {x_q, x_q2} <= {x_rd, x_q};
 end
 integer ar;
 always @(posedge clk) begin
@@ -659,7 +659,7 @@ always @(posedge clk) begin
   arr_read <= MODE_SH != 0 && nx_e_pass && cyc_n == CY_D1;
   // Data for the next cycle: the start values at cycle 0, else 2 W_rj of the tile word
   // read a cycle ago, and that cycle's X word.
-  arr_mask <= SKIP != 0 ? x_q2 : x_rd;
+  arr_mask <= x_rd;
   for (ar = 0; ar < T; ar = ar + 1)
     arr_bus[ar*AW +: AW] <= ((in_pass || in_e_pass) && cyc == 0) ? st[ar*FIELD_W + ASH +: AW] : acc_w(tile_rd[ar*W_W +: W_W]);
 end
@@ -685,18 +685,24 @@ end
 // at cycle k < L_(b-1) of pass b and brings its j from xb_mem; PREFETCH issues P's words
 // j < D with no X bit and P read as 0, which writes them 0; WRITEBACK reads the last batch's
 // word at pixel j (zero where it is not busy) with Q.
+reg [T*POSITIVE_W-1:0] zsum;     // sum z of the tile's rows over the batches captured
 wire pp_issue_pass = w_ppp;
 wire pp_issue_wb = w_ppw && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
 wire pp_issue_clr = SKIP != 0 && w_ppc;
+wire pp_issue_zs = w_ppz;
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
 reg pp_k1, pp_c1;                 // word skip: a pass's issue (j from xb_mem); PREFETCH's zeroing
+reg pp_z1, pp_z2, pp_z3, pp_zl1;  // word skip: sum z of the captured batch (of the last: its mask)
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
 wire [15:0] xb_x = xb_rd[15:0];   // the X word (word skip: its j above it)
 wire [DW-1:0] pp_jq;              // j of the issue a cycle ago (word skip: a pass's from xb_mem)
 always @(posedge clk) begin
-  pp_v1 <= pp_issue_pass || pp_issue_wb || pp_issue_clr;
+  pp_v1 <= pp_issue_pass || pp_issue_wb || pp_issue_clr || pp_issue_zs;
   pp_wb1 <= pp_issue_wb;
-  pp_f1 <= SKIP != 0 ? pp_issue_clr : pp_issue_wb ? (NB == 1) : (batch == ONE_B);
+  pp_f1 <= SKIP != 0 ? pp_issue_clr || (pp_issue_zs && (in_writeback ? (NB == 1) : (batch == ONE_B)))
+                     : pp_issue_wb ? (NB == 1) : (batch == ONE_B);
+  {pp_z1, pp_zl1} <= {pp_issue_zs, pp_issue_zs && in_writeback};
+  {pp_z2, pp_z3} <= {pp_z1, pp_z2};
   pp_k1 <= SKIP != 0 && pp_issue_pass;
   pp_c1 <= pp_issue_clr;
   pp_j1 <= pp_issue_wb ? wj[DW-1:0] : in_writeback ? pp_j1 : cyc[DW-1:0];  // WRITEBACK: j held for stage 4
@@ -704,19 +710,19 @@ always @(posedge clk) begin
   {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
 end
 // The previous batch's X words: written as they pass (cycle j + 1 of each pass). Word skip:
-// {j, X word} of busy word k at cycle k + 2, at {0, k}; the last batch's at {1, j} instead,
+// {j, X word} of busy word k at cycle k + 3, at {0, k}; the last batch's at {1, j} instead,
 // which the write-back reads by pixel (cleared after reset, clr_on: a pixel no batch-last
 // word holds stays 0, and adds nothing).
 /* verilator lint_off UNUSEDSIGNAL */  // word skip reads xk2, else xw_j
 reg xw_v;
 reg [DW-1:0] xw_j;
-reg [DW-1:0] xk1, xk2;
+reg [DW-1:0] xk1, xk2, xk3, xj3;
 reg xb_last;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
   xw_v <= (in_pass || in_e_pass) && ltc_cy(cyc, CY_D);
   xw_j <= cyc[DW-1:0];
-  {xk1, xk2} <= {cyc[DW-1:0], xk1};
+  {xk1, xk2, xk3, xj3} <= {cyc[DW-1:0], xk1, xk2, tile_ra};
   xb_last <= batch == NB_LAST;
 end
 generate
@@ -724,14 +730,14 @@ generate
     assign pp_jq = pp_k1 ? xb_rd[XBW-1:16] : pp_j1;
     always @(posedge clk) begin
       if (clr_on) xb_mem[xba(1'b1, clr_j[DW-1:0])] <= {XBW{1'b0}};
-      else if (xr2) xb_mem[xba(xb_last, xb_last ? tile_ra : xk2)] <= {tile_ra, x_q};
+      else if (xr3) xb_mem[xba(xb_last, xb_last ? xj3 : xk3)] <= {xj3, x_rd};
     end
   end else begin : g_xb
     assign pp_jq = pp_j1;
     always @(posedge clk) if (xw_v) xb_mem[xw_j] <= x_rd;
   end
 endgenerate
-wire [15:0] pp_mask = pp_c1 ? 16'h0000 : pp_wb1 ? LAST_MASK : 16'hffff;
+wire [15:0] pp_mask = pp_c1 ? 16'h0000 : (pp_wb1 || pp_zl1) ? LAST_MASK : 16'hffff;
 reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
 reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16; word skip: 2 popcount - popcount x)
 reg [4:0] pvalid1;
@@ -745,7 +751,7 @@ reg [15:0] pxz;
 reg [T*12-1:0] pc1_n;
 reg [T*7-1:0] pterm_n;
 always @* begin
-  pxm = xb_x & pp_mask;
+  pxm = (xb_x | {16{pp_z1}}) & pp_mask;  // sum z: the term with every x = +1 (2 popcount z - valid)
   pcx_n = 5'd0;
   for (pn = 0; pn < 16; pn = pn + 1) pcx_n = pcx_n + {4'b0, pxm[pn]};
   for (pr = 0; pr < T; pr = pr + 1) begin
@@ -773,44 +779,52 @@ reg [T*POSITIVE_TOP-1:0] ptop_n, ptop;
 reg [T-1:0] pchk, pmisfit;
 always @* begin
   for (pr = 0; pr < T; pr = pr + 1) begin
-    pexact = (pp_f3 ? {POSITIVE_X{1'b0}} : px_p(p_rd[pr*POSITIVE_W +: POSITIVE_W])) + px_7(pterm[pr*7 +: 7]);
+    pexact = (pp_f3 ? {POSITIVE_X{1'b0}} : pp_z3 ? px_p(zsum[pr*POSITIVE_W +: POSITIVE_W]) : px_p(p_rd[pr*POSITIVE_W +: POSITIVE_W]))
+           + px_7(pterm[pr*7 +: 7]);
     pnew[pr*POSITIVE_W +: POSITIVE_W] = cast_positive(pexact);
     ptop_n[pr*POSITIVE_TOP +: POSITIVE_TOP] = top_positive(pexact);
     pmisfit[pr] = misfit_positive(ptop[pr*POSITIVE_TOP +: POSITIVE_TOP]);
   end
 end
 always @(posedge clk) begin
-  if (pp_v3 && !pp_wb3) p_mem[pp_j3] <= pnew;
+  if (pp_v3 && !pp_wb3 && !pp_z3) p_mem[pp_j3] <= pnew;
   ptop <= ptop_n;
   pchk <= {T{pp_v3}} & rv;
 end
 wire ovf_positive = |(pchk & pmisfit);
-// Hidden-bias growth: sum z of the captured batch, one cycle after the capture.
-reg [T*POSITIVE_W-1:0] zsum;
+// Hidden-bias growth (and word skip's P = 2 Q - Zsum): sum z of the captured batch, one cycle
+// after the capture. Word skip counts it in the statistics' pipeline instead (pp_z), with
+// every x = +1, after the batch's busy words: no popcount of its own.
 reg zs_v, zs_first, zs_last;
 reg zsum_ovf;
 reg [POSITIVE_X-1:0] zexact;
 reg [T*POSITIVE_W-1:0] zsum_n;
 reg [4:0] zones;
+reg [15:0] zm;
+reg [11:0] znib;
 integer zr, zn;
 always @(posedge clk) begin
-  zs_v <= (GROW != 0 || SKIP != 0) && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
+  zs_v <= GROW != 0 && SKIP == 0 && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
   zs_first <= in_writeback ? (NB == 1) : (batch == ONE_B);
   zs_last <= in_writeback;
 end
 always @* begin
   zsum_ovf = 1'b0;
   for (zr = 0; zr < T; zr = zr + 1) begin
-    zones = 5'd0;
-    for (zn = 0; zn < 16; zn = zn + 1)
-      zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
+    zm = arr_z[zr*16 +: 16] & (zs_last ? LAST_MASK : 16'hffff);
+    for (zn = 0; zn < 4; zn = zn + 1)
+      znib[3*zn +: 3] = {2'b0, zm[4*zn]} + {2'b0, zm[4*zn+1]} + {2'b0, zm[4*zn+2]} + {2'b0, zm[4*zn+3]};
+    zones = {2'b0, znib[2:0]} + {2'b0, znib[5:3]} + {2'b0, znib[8:6]} + {2'b0, znib[11:9]};
     zexact = (zs_first ? {POSITIVE_X{1'b0}} : px_p(zsum[zr*POSITIVE_W +: POSITIVE_W]))
            + px_7({1'b0, zones, 1'b0} - {1'b0, zs_last ? LAST_VALID6 : 6'd16});
     zsum_n[zr*POSITIVE_W +: POSITIVE_W] = cast_positive(zexact);
     if (!fits_positive(zexact) && rv[zr]) zsum_ovf = 1'b1;
   end
 end
-always @(posedge clk) if (zs_v) zsum <= zsum_n;
+always @(posedge clk) begin
+  if (zs_v) zsum <= zsum_n;
+  else if (pp_v3 && pp_z3) zsum <= pnew;
+end
 wire ovf_zsum = zs_v && zsum_ovf;
 `
 )
@@ -849,7 +863,9 @@ reg [W_W-1:0] g_w;
 reg [POSITIVE_W-1:0] g_p, g_zs;
 reg g_zx, g_live;
 integer wg;
+/* verilator lint_off UNUSEDSIGNAL */  // word skip chooses W in stage 4b
 reg [PW*W_W-1:0] g4_w;
+/* verilator lint_on UNUSEDSIGNAL */
 reg [PW*UPDATE_X-1:0] g4_pn;      // P - N z* x* (word skip: 2 Q - Zsum, the N term a stage later)
 reg [PW-1:0] g4_live, g4_zx;
 always @* begin
@@ -876,13 +892,22 @@ end
 // Word skip: stage 4b takes the N term (datapath.LatSkipWriteback): W's write is a cycle later.
 generate
   if (SKIP != 0) begin : g_wb_skip
-    reg [PW*W_W-1:0] g45_w;
+    // The tile word is read a cycle later for it (tiledReadAddrs), so stage 4b chooses its
+    // group (wg45), not stage 4.
     reg [PW*UPDATE_X-1:0] g45_q;
     reg [PW-1:0] g45_zx, g45_live;
     reg g45_on;
-    integer wk;
+    reg [AGW-1:0] wg45;
+    reg [PW*W_W-1:0] g45_w;
+    integer wk, wgk;
+    always @* begin
+      g45_w = {(PW*W_W){1'b0}};
+      for (wk = 0; wk < PW; wk = wk + 1)
+        for (wgk = 0; wgk < GT; wgk = wgk + 1)
+          if (wg45 == wgk[AGW-1:0]) g45_w[wk*W_W +: W_W] = tile_rd[(wgk*PW + wk)*W_W +: W_W];
+    end
     always @(posedge clk) begin
-      {g45_w, g45_q, g45_zx, g45_live} <= {g4_w, g4_pn, g4_zx, g4_live};
+      {g45_q, g45_zx, g45_live, wg45} <= {g4_pn, g4_zx, g4_live, wg4};
       g45_on <= wb_v4 || wb_on;
       {g5_w, g5_live, g5_on} <= {g45_w, g45_live, g45_on};
       for (wk = 0; wk < PW; wk = wk + 1)
@@ -1318,7 +1343,7 @@ always @(posedge clk) begin
   end
   // WRITEBACK reads the tile word again for stage 4 (W + P - N z* x*): j of the issue two
   // cycles ago, so that the word shows four cycles after the issue.
-  if (in_writeback) tile_ra <= pp_j2;
+  if (in_writeback) tile_ra <= SKIP != 0 ? pp_j3 : pp_j2;  // word skip: for stage 4b
   p_ra <= pp_jq;
   // b: PREFETCH and WRITEBACK (growth) read group g with its W word; SWEEP group g at g D.
   if (nw_arow0)

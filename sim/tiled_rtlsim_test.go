@@ -28,10 +28,18 @@ func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapa
 	return a
 }
 
+// skipped makes a the word-skip datapath for the tiled data.
+func skipped(a datapath.Arch, data *dataset.Binary) datapath.Arch {
+	a.UseSkip(datapath.NewSkipLayout(data.Rows))
+	return a
+}
+
 // tiledRTLArchs: mode H over two tiles with hidden-bias growth and a padded last group;
 // SH with one group a tile and the c row in a tile of its own; two weights a W word; SH
 // with one weight a word and the smallest tile SH allows (vectors finish two cycles apart
-// in the energy pass, the record reads z* a group a cycle).
+// in the energy pass, the record reads z* a group a cycle); the word-skip datapath with
+// two groups a tile and growth, and with one group a tile of two weights a word (both with
+// the tiled data's partial last batch).
 func tiledRTLArchs(iterations int) map[string]datapath.Arch {
 	pw2 := tiledArch(5, 2, herding.ModeH, false, iterations)
 	pw2.Regs[datapath.RegW].Format.Word = 17
@@ -40,10 +48,12 @@ func tiledRTLArchs(iterations int) map[string]datapath.Arch {
 	pw1.Regs[datapath.RegW].Format.Word = 25
 	pw1.Regs[datapath.RegField].Format.Word = 32
 	return map[string]datapath.Arch{
-		"K10T6Hgrow": tiledArch(10, 6, herding.ModeH, true, iterations),
-		"K6T3SH":     tiledArch(6, 3, herding.ModeSH, false, iterations),
-		"K5T2H_PW2":  pw2,
-		"K5T2SH_PW1": pw1,
+		"K10T6Hgrow":      tiledArch(10, 6, herding.ModeH, true, iterations),
+		"K6T3SH":          tiledArch(6, 3, herding.ModeSH, false, iterations),
+		"K5T2H_PW2":       pw2,
+		"K5T2SH_PW1":      pw1,
+		"K10T6Hgrow_skip": skipped(tiledArch(10, 6, herding.ModeH, true, iterations), tiledData()),
+		"K5T2H_PW2_skip":  skipped(pw2, tiledData()),
 	}
 }
 
@@ -112,11 +122,17 @@ func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
 	const iterations = 3
 	for _, simulator := range Simulators {
 		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
-			for _, mode := range []herding.Mode{herding.ModeH, herding.ModeSH} {
-				a := narrowTiled(tiledArch(6, 6, mode, true, iterations), o)
-				t.Run(simulator+"/"+o.String()+"/"+mode.String(), func(t *testing.T) {
+			for _, mode := range []string{"H", "SH", "H_skip"} {
+				a := narrowTiled(tiledArch(6, 6, herding.ModeSH, true, iterations), o)
+				if mode != "SH" {
+					a = narrowTiled(tiledArch(6, 6, herding.ModeH, true, iterations), o)
+				}
+				if mode == "H_skip" {
+					a = skipped(a, tiledData())
+				}
+				t.Run(simulator+"/"+o.String()+"/"+mode, func(t *testing.T) {
 					needSimulator(t, simulator)
-					if simulator == "verilator" && testing.Short() && (o != fixedpoint.Sat || mode != herding.ModeSH) {
+					if simulator == "verilator" && testing.Short() && (o != fixedpoint.Sat || mode != "SH") {
 						t.Skip("-short: one Verilator build")
 					}
 					s, err := ModelVectors(tiledData(), a, herding.DefaultSeed, iterations, nil)

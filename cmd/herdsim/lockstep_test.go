@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"herdsim/testvectors"
 )
 
 // sh6 is issue 17's case (item 1): with energy s4.0 wrap an overflow moves SH's start at
@@ -85,8 +87,9 @@ func TestLockstepNamesAMovedSearchStart(t *testing.T) {
 }
 
 // TestLockstepSkip: --skip runs the word-skip datapath's model, bit-exact at lossless widths
-// and in fewer cycles than the passes that read every word; it needs the tiled datapath,
-// mode H, and vectors refuses it (no Verilog yet), naming why.
+// and in fewer cycles than the passes that read every word; it needs the tiled datapath and
+// mode H; vectors --skip writes a set whose Arch holds the layout's busy words, and rtl
+// builds the word-skip core from it.
 func TestLockstepSkip(t *testing.T) {
 	args := []string{"--data", "default", "--mode", "H", "--hidden", "8", "--arch", "tiled", "--iters", "20"}
 	whole := runLockstep(t, args...)
@@ -103,6 +106,16 @@ func TestLockstepSkip(t *testing.T) {
 	require.ErrorContains(t, err, "mode H")
 	_, err = run(t, "lockstep", "--data", "default", "--mode", "H", "--hidden", "8", "--arch", "lanes", "--iters", "2", "--skip")
 	require.ErrorContains(t, err, "--skip: the word-skip datapath is tiled")
-	_, err = run(t, "vectors", "--data", "default", "--mode", "H", "--hidden", "8", "--arch", "tiled", "--iters", "2", "--skip", "--out", filepath.Join(t.TempDir(), "v"))
-	require.ErrorContains(t, err, "no Verilog yet")
+	dir := t.TempDir()
+	_, err = run(t, "vectors", "--data", "default", "--mode", "H", "--hidden", "8", "--arch", "tiled", "--iters", "2", "--skip", "--out", filepath.Join(dir, "v"))
+	require.NoError(t, err)
+	set, _, err := testvectors.Read(filepath.Join(dir, "v"))
+	require.NoError(t, err)
+	require.True(t, set.Arch.Skip())
+	require.Equal(t, sum(skip.Cycles[:2]), sum(set.Cycles))
+	_, err = run(t, "rtl", "--vectors", filepath.Join(dir, "v"), "--out", filepath.Join(dir, "rtl"))
+	require.NoError(t, err)
+	core, err := os.ReadFile(filepath.Join(dir, "rtl", "herd_core.v"))
+	require.NoError(t, err)
+	require.Contains(t, string(core), "localparam integer SKIP           = 1;")
 }
