@@ -39,7 +39,7 @@ type TileSizes struct {
 	PE      int // SH: cycles of one energy pass: D + 1 + 16 T (clear, start, D adds; the readout)
 	WWords  int // W words the memory image holds: every tile's groups (padded with zero rows)
 	XWords  int // X words: NB D, with word skip the busy words (sum of Busy)
-	XStore  int // X SPRAM words the image holds: XWords, with word skip D more (vector 0's x, X0Base)
+	XStore  int // X SPRAM words the image holds: XWords, with word skip D more (vector 0's x, before the busy words)
 	XB      int // 16-bit words of x* in an output record: ceil(D / 16)
 	ZB      int // and of z*: ceil(K / 16)
 	RB      int // beats of an output record: XB + ZB + 2 (x*, z*, the cycle count and flags)
@@ -205,6 +205,9 @@ func (a *Arch) validateSkip() error {
 	}
 	if nb := ceilDiv(a.N, BatchWidth); len(a.SkipBusy) != nb {
 		return fmt.Errorf("datapath: the word-skip layout has %d batches' busy words, N = %d vectors make %d batches", len(a.SkipBusy), a.N, nb)
+	}
+	if a.D > 1<<skipPopShift {
+		return fmt.Errorf("datapath: the word-skip datapath's j words hold j in %d bits; D = %d", skipPopShift, a.D)
 	}
 	total := 0
 	for b, n := range a.SkipBusy {

@@ -11,16 +11,24 @@ import (
 // golden vectors) are laid out by them, and rtlgen renders the same address arithmetic.
 //
 //	X SPRAM     word b D + j, bit m       x_{16b+m, j} (1 = +1; bits of vectors >= N are 0)
-//	            word skip: batch b's busy words in order, bit m of vector Order[16b + m]
-//	W SPRAM 0   word skip: word SkipJBase + k holds the j of X word k
+//	            word skip: word j, bit 0: x_0j (GATHER's start vector, t = 1); from word
+//	            XBusyBase = D batch b's busy words in order, bit m of vector Order[16b + m]
+//	W SPRAM 0   word skip: word SkipJBase + k is SkipJWord of busy X word k: its j and popcount
 //	W SPRAMs    word g D + j (48 bits)    W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
 //	            (SPRAM q holds bits [16q, 16q + 16) of every word; rows >= K are 0)
 //	b memory    word i                    b_i (K words)
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
-// X0Base is the word skip's X word of x_00: GATHER reads vector 0's x at X0Base + j, bit 0.
-func (s TileSizes) X0Base() int { return s.XWords }
+// XBusyBase is the word skip's first busy X word (vector 0's D words are below it).
+func (s TileSizes) XBusyBase() int { return s.D }
+
+// SkipJWord is the j word of a busy X word x at pixel j: j in bits [0, 11), popcount(x) in
+// bits [11, 16) (the statistics' term and sum x take the popcount from it).
+func SkipJWord(j int, x uint16) uint16 { return uint16(j) | uint16(bits.OnesCount16(x))<<skipPopShift }
+
+// skipPopShift is the bit of a j word where the popcount starts (D <= 2048 with word skip).
+const skipPopShift = 11
 
 // XAddr is the X word holding x_nj and the bit of it (without word skip).
 func (s TileSizes) XAddr(n, j int) (addr, bit int) { return (n/BatchWidth)*s.D + j, n % BatchWidth }
@@ -48,7 +56,7 @@ func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 
 // carries them: X and W words as laid out above, b and c as stored values.
 type TileImages struct {
 	X    []uint16 // XStore words
-	J    []uint16 // word skip: the j of each of the first XWords X words, else nil
+	J    []uint16 // word skip: the j word of each busy X word (SkipJWord), else nil
 	W    []uint64 // WWords words of 48 bits
 	B, C []int64  // K and D stored values
 }
@@ -84,7 +92,7 @@ func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64)
 	img := TileImages{X: make([]uint16, s.XStore), W: make([]uint64, s.WWords),
 		B: append([]int64(nil), b...), C: append([]int64(nil), c...)}
 	if l != nil {
-		img.X, img.J = l.xImage(data.Rows)
+		img.X = img.X[:0]
 		for _, v := range data.Rows[0] {
 			var bit uint16
 			if v > 0 {
@@ -92,6 +100,8 @@ func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64)
 			}
 			img.X = append(img.X, bit)
 		}
+		busy, js := l.xImage(data.Rows)
+		img.X, img.J = append(img.X, busy...), js
 	} else {
 		for n, row := range data.Rows {
 			for j, v := range row {

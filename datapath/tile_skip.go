@@ -20,7 +20,7 @@ func (m *TileMachine) loadSkipSumX() {
 	k := 0
 	for _, busy := range m.layout.Busy {
 		for _, j := range busy {
-			m.sx[j] = m.put(RegPositive, j, m.sx[j]+int64(2*mbits.OnesCount16(m.xmem[k])))
+			m.sx[j] = m.put(RegPositive, j, m.sx[j]+int64(2*mbits.OnesCount16(m.xmem[m.s.XBusyBase()+k])))
 			k++
 		}
 	}
@@ -41,7 +41,7 @@ func (m *TileMachine) skipPass() {
 		m.loadStarts(b, m.rows(false))
 	}
 	if k := c - LatSkipAdd; k >= 0 && k < len(m.layout.Busy[b]) {
-		m.addWord(m.layout.Busy[b][k], m.xmem[m.xbase[b]+k], m.rows(false))
+		m.addWord(m.layout.Busy[b][k], m.busyWord(b, k), m.rows(false))
 	}
 	if b > 0 && c < len(m.layout.Busy[b-1]) {
 		m.accumulateQ(b-1, c)
@@ -59,7 +59,7 @@ func (m *TileMachine) clearQ() {
 // x = +1, summed, 2 popcount(z & x) - popcount(x).
 func (m *TileMachine) accumulateQ(b, k int) {
 	s := m.s
-	j, x := m.layout.Busy[b][k], m.xmem[m.xbase[b]+k]&s.batchMask(b)
+	j, x := m.layout.Busy[b][k], m.busyWord(b, k)&s.batchMask(b)
 	for r := 0; r < m.rows(false); r++ {
 		q := int64(2*mbits.OnesCount16(m.zcap[r]&x) - mbits.OnesCount16(x))
 		m.p[r][j] = m.put(RegPositive, m.rowOf(r)*s.D+j, m.p[r][j]+q)
@@ -74,10 +74,13 @@ func (m *TileMachine) vector(b, col int) int {
 	return b*BatchWidth + col
 }
 
-// skipGather loads x* from data vector 0's words at X0Base (GATHER, t = 1).
+// busyWord is busy X word k of batch b.
+func (m *TileMachine) busyWord(b, k int) uint16 { return m.xmem[m.s.XBusyBase()+m.xbase[b]+k] }
+
+// skipGather loads x* from data vector 0's words (GATHER, t = 1).
 func (m *TileMachine) skipGather() {
 	for j := range m.xs {
-		m.xs[j] = m.xmem[m.s.X0Base()+j]&1 == 1
+		m.xs[j] = m.xmem[j]&1 == 1
 	}
 }
 

@@ -232,10 +232,12 @@ func StudyWordSkip(rows [][]int8, swaps int, seed uint64) SkipStudy {
 // it"): which data vector sits at each batch position, and each batch's busy pixels. The
 // batches are clustered (ClusterBatches) and the whole ones ordered by their busy pixels,
 // most first, so that a pass, as long as the longer of its own list and the previous
-// batch's, is nearly its own; a partial last batch stays last.
+// batch's, is nearly its own; a partial last batch stays last. The last batch keeps every
+// pixel's word, busy or not: the write-back reads its words by pixel (word k is pixel k),
+// the hardware needs no table of them.
 type SkipLayout struct {
 	Order []int   // position p (batch p / 16, column p % 16) holds data vector Order[p]
-	Busy  [][]int // batch b's pixels where one of its vectors has x = +1, ascending
+	Busy  [][]int // batch b's pixels where one of its vectors has x = +1, ascending (the last batch: every pixel)
 }
 
 // Layout search: long enough that more swaps stop helping on USPS (10 million: digit 3's
@@ -269,11 +271,18 @@ func NewSkipLayout(rows [][]int8) SkipLayout {
 	for b := range nb {
 		batches[b], lists[b] = b, busy(b)
 	}
+	if whole == nb {
+		whole-- // the last batch keeps every word: the least busy whole batch is the one to pay for it
+	}
 	slices.SortStableFunc(batches[:whole], func(x, y int) int { return len(lists[y]) - len(lists[x]) })
 	l := SkipLayout{Order: make([]int, 0, len(order)), Busy: make([][]int, nb)}
 	for i, b := range batches {
 		l.Order = append(l.Order, order[b*BatchWidth:min((b+1)*BatchWidth, len(order))]...)
 		l.Busy[i] = lists[b]
+	}
+	l.Busy[nb-1] = make([]int, len(rows[0]))
+	for j := range l.Busy[nb-1] {
+		l.Busy[nb-1][j] = j
 	}
 	return l
 }
@@ -287,8 +296,9 @@ func (l SkipLayout) Words() int {
 	return n
 }
 
-// xImage is the word-skip datapath's X memory and j list: batch after batch, its busy
-// words in order, bit m of a word vector Order[16 b + m]'s x at the word's j.
+// xImage is the word-skip datapath's busy X words and their j words: batch after batch,
+// its busy words in order, bit m of a word vector Order[16 b + m]'s x at the word's j; each
+// j word is SkipJWord(j, the X word).
 func (l SkipLayout) xImage(rows [][]int8) (x, js []uint16) {
 	for b, busy := range l.Busy {
 		vecs := l.Order[b*BatchWidth : min((b+1)*BatchWidth, len(l.Order))]
@@ -299,7 +309,7 @@ func (l SkipLayout) xImage(rows [][]int8) (x, js []uint16) {
 					word |= 1 << uint(m)
 				}
 			}
-			x, js = append(x, word), append(js, uint16(j))
+			x, js = append(x, word), append(js, SkipJWord(j, word))
 		}
 	}
 	return x, js

@@ -341,16 +341,17 @@ always @(posedge clk) begin
 }
 
 // TileLoadStream is the load stream for a tiled Arch's initial memories: X words (with
-// word skip: each busy word, then its j; then vector 0's words), then W words as three
-// beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats each, low beat
-// first (two's complement at the register's width, zero above it).
+// word skip: vector 0's D words, then each busy word followed by its j word), then W words
+// as three beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats each,
+// low beat first (two's complement at the register's width, zero above it).
 func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
 	var x []uint16
 	if img.J != nil {
+		busy := a.Sizes().XBusyBase()
+		x = append(x, img.X[:busy]...)
 		for k, j := range img.J {
-			x = append(x, img.X[k], j)
+			x = append(x, img.X[busy+k], j)
 		}
-		x = append(x, img.X[len(img.J):]...)
 	} else {
 		x = append(x, img.X...)
 	}
@@ -422,8 +423,8 @@ func tileLoadBeats(a datapath.Arch) int {
 	return xLoadBeats(s) + 3*s.WWords + a.K*bb + a.D*cb
 }
 
-// xLoadBeats is the X part of the load stream: the X words, or with word skip each busy
-// word followed by its j, then vector 0's D words (datapath.TileSizes.X0Base).
+// xLoadBeats is the X part of the load stream: the X words, or with word skip vector 0's D
+// words, then each busy word followed by its j word.
 func xLoadBeats(s datapath.TileSizes) int {
 	if s.Skip() {
 		return 2*s.XWords + s.D
@@ -556,19 +557,11 @@ func tiledConstants(a datapath.Arch) string {
 		sized(c.name, "14", 14, c.v, c.what)
 	}
 	skip := b2i(s.Skip())
-	width("XBW", 16+skip*wd, "the previous batch's X words (word skip: each with its j on top)")
-	width("XBAW", wd+skip, "their address: word k (word skip: {0, k}, and {1, j} the last batch's words by pixel)")
-	width("XBN", (1+skip)*a.D, "their words")
-	x0 := 0
-	if s.Skip() {
-		x0 = s.X0Base()
-	}
-	sized("A_X0", "14", 14, x0, "word skip: vector 0's words (x_0j at word A_X0 + j, bit 0), GATHER's start (else 0)")
-	sized("A_JBASE", "14", 14, datapath.SkipJBase, "word skip: W SPRAM 0's word of X word 0's j")
-	sized("LD_PAIRL", "LOADW", loadw, max(2*s.XWords-1, 0), "word skip: the last beat of the (X word, j) pairs")
-	width("PAIRS0", b2i(s.Skip() && s.XWords == 0), "word skip: the data hold no busy word (no pairs)")
-	fmt.Fprintf(&b, "localparam [POSITIVE_W-1:0] NEG_N = %d'd%d;  // word skip: -N, sum x's start\n", a.Spec(datapath.RegPositive).Format.Word,
-		uint64(-a.N)&(1<<uint(a.Spec(datapath.RegPositive).Format.Word)-1))
+	width("XBW", 16+skip*(wd+5), "the previous batch's X words (word skip: {popcount, j, X word})")
+	sized("A_XBUSY", "14", 14, skip*a.D, "word skip: the first busy X word (vector 0's D words are below it)")
+	sized("A_JBASE", "14", 14, datapath.SkipJBase, "word skip: W SPRAM 0's j word of busy X word 0")
+	sized("NB_ROM0", "NBW", nbw, s.NB, "word skip: the pass-length ROMs' word of batch 0")
+	fmt.Fprintf(&b, "localparam [POSITIVE_X-1:0] NEG_N_X = -%d'd%d;  // word skip: -N, sum x's start\n", exactWidth(a, datapath.RegPositive), a.N)
 	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")
 	sized("LD_W0", "LOADW", loadw, xload, "the first load beat of W (where a read-back starts)")
 	sized("LD_XWL", "LOADW", loadw, xload+wload-1, "and of W")
@@ -637,6 +630,7 @@ func tiledExtFunctions(a datapath.Arch) string {
 	ext("ux_p", w(P), x(U), "a positive statistic, for an update")
 	ext("ux_b", w(B), x(U), "b, for an update")
 	ext("ux_c", w(C), x(U), "c, for an update")
+	ext("ux_q", x(P)+1, max(x(U), x(P)+1), "word skip's 2 Q - Zsum, for an update")
 	ext("wx_u", w(U), x(W), "an update, for W's cast")
 	ext("bx_u", w(U), x(B), "an update, for b's cast")
 	ext("cx_u", w(U), x(C), "an update, for c's cast")
@@ -710,13 +704,15 @@ func skipLookahead(a datapath.Arch) string {
 	var rom strings.Builder
 	for b := range s.NB {
 		l := s.Busy[b]
-		fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd%d; rl_rom[%d] = {1'b%d, %d'd%d};  // L_%d = %d\n", b, cyw, s.PassLen(b)-2, b, b2i(l > 0), dw, max(l-1, 0), b, l)
+		at := (b + s.NB) % (s.NB + 1) // batch b's word: read in pass b - 1 at b - 1, before pass 0 at NB
+		fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd%d; rl_rom[%d] = {1'b%d, %d'd%d};  // L_%d = %d\n", at, cyw, s.PassLen(b)-2, at, b2i(l > 0), dw, max(l-1, 0), b, l)
 	}
-	fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd0; rl_rom[%d] = %d'd0;  // after the last batch: not used\n", s.NB, cyw, s.NB, dw+1)
+	fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd0; rl_rom[%d] = %d'd0;  // read in the last pass: not used\n", s.NB-1, cyw, s.NB-1, dw+1)
 	return `// Word skip (skipLookahead): batch b's pass takes max(L_b + 4, L_(b-1) + 2, 4) cycles, L_b its
-// busy X words; pl_rom holds LEN - 2, rl_rom {L_b != 0, L_b - 1}. The look-ahead machine reads
-// the next batch's words during a pass (address, then data: ready from its cycle 2) and takes
-// them as it enters the pass.
+// busy X words; pl_rom holds LEN - 2, rl_rom {L_b != 0, L_b - 1}, batch b's at word b - 1 (and
+// batch 0's at NB). The look-ahead machine reads the next batch's words during a pass (at its
+// own batch: no adder; address, then data, ready from its cycle 2) and takes them as it enters
+// the pass.
 (* ram_style = "block" *) reg [CYW-1:0] pl_rom [0:NB];
 (* ram_style = "block" *) reg [DW:0] rl_rom [0:NB];
 initial begin
@@ -728,7 +724,7 @@ reg [DW-1:0] rd_last, st_last;    // L_b - 1 and L_(b-1) - 1 of the look-ahead's
 reg rd_any;
 reg la_rd, la_st, la_zs;
 always @(posedge clk) begin
-  pt_ra <= nx_pass ? batch_a + 1'b1 : {NBW{1'b0}};
+  pt_ra <= nx_pass ? batch_a : NB_ROM0;
   pt_pl <= pl_rom[pt_ra];
   pt_rl <= rl_rom[pt_ra];
   if (at_last_a && enter_pass) begin

@@ -187,21 +187,13 @@ end
 // The Verilog blocks of tiledCoreModule, in its order.
 var (
 	tiledLoad = `
-// Word skip: after a reset, D cycles write -N into sum x and clear the last batch's words
-// by pixel (tiledPositive), before the load may begin (s_axis_load_tready is low).
-reg [DCW-1:0] clr_j;
-wire clr_on = SKIP != 0 && clr_j != D_END;
-always @(posedge clk) begin
-  if (rst) clr_j <= {DCW{1'b0}};
-  else if (clr_on) clr_j <= clr_j + 1'b1;
-end
 reg [LOADW-1:0] ld_n;                 // beats taken
 reg [NBW-1:0] ld_b;                   // X: batch of the beat
 reg [DW-1:0] ld_j;                    // X: visible unit of the beat; W: word within a group run
 reg [13:0] ld_w;                      // W: word index
 reg [13:0] ld_xa;                     // word skip: the next X word's address
-reg [12:0] ld_ka;                     // word skip: the next j's word (W SPRAM 0 at A_JBASE + k)
-reg ld_odd, ld_tail;                  // word skip: the next X-part beat is a j; the pairs are over (vector 0's words)
+reg [12:0] ld_ka;                     // word skip: the next j word's (W SPRAM 0 at A_JBASE + k)
+reg ld_head, ld_odd;                  // word skip: vector 0's words come; the next beat is a j word
 reg [1:0] ld_q;                       // W: SPRAM of the beat
 /* verilator lint_off UNUSEDSIGNAL */  // bits above b's and c's widths are padding
 reg [15:0] ld_acc;                    // b, c: the value's low beat
@@ -226,11 +218,12 @@ always @(posedge clk) begin
   else if (ld_take && ld_last_take) ld_all <= 1'b1;
 end
 reg ld_in_x, ld_in_w, ld_in_b, ld_in_c;  // the next beat's part of the stream (one-hot registers)
-assign s_axis_load_tready = !running && !load_done && !ld_all && !clr_on;
+assign s_axis_load_tready = !running && !load_done && !ld_all;
 // The registered beat, written in the next cycle.
 reg lw_x, lw_w, lw_b, lw_c, lw_first, lw_lastb;
-reg lw_sj;                            // word skip: a j beat, which adds its X word (lw_xh) to sum x at j
-reg [15:0] lw_data, lw_xh;
+reg lw_sj;                            // word skip: a beat for sum x at lw_j (vector 0's word: -N; a j word: + 2 lw_pc)
+reg [4:0] lw_pc;                      // word skip: the popcount a j word carries
+reg [15:0] lw_data;
 reg [13:0] lw_addr;
 reg [1:0] lw_q;
 reg [DW-1:0] lw_j;
@@ -252,7 +245,7 @@ always @(posedge clk) begin
     ld_xa <= 14'd0;
     ld_ka <= 13'd0;
     ld_odd <= 1'b0;
-    ld_tail <= PAIRS0 != 0;
+    ld_head <= 1'b1;
     load_done <= 1'b0;
     running <= 1'b0;
     {ld_in_x, ld_in_w, ld_in_b, ld_in_c} <= 4'b1000;
@@ -278,22 +271,27 @@ always @(posedge clk) begin
       ld_n <= ld_n + 1'b1;
       lw_data <= in_data;
       if (ld_in_x && SKIP != 0 && ld_odd) begin
-        // word skip: the j of the X word before, into W SPRAM 0 at A_JBASE + k; the pair
-        // adds the word to sum x at j
+        // word skip: the j word of the X word before, into W SPRAM 0 at A_JBASE + k; it
+        // adds 2 popcount of the word to sum x at j
         lw_w <= 1'b1;
         lw_sj <= 1'b1;
+        lw_first <= 1'b0;
         lw_addr <= {1'b1, ld_ka};
         lw_q <= 2'd0;
         lw_j <= in_data[DW-1:0];
+        lw_pc <= in_data[15:11];
         ld_ka <= ld_ka + 1'b1;
         ld_odd <= 1'b0;
-        if (ld_n == LD_PAIRL) ld_tail <= 1'b1;
       end else if (ld_in_x) begin
+        // word skip: vector 0's D words (each starts sum x_j at -N), then busy X words, each
+        // followed by its j word
         lw_x <= 1'b1;
+        lw_sj <= SKIP != 0 && ld_head;
+        lw_pc <= 5'd0;
         lw_addr <= SKIP != 0 ? ld_xa : ld_n[13:0];
-        lw_xh <= in_data;
         ld_xa <= ld_xa + 1'b1;
-        ld_odd <= SKIP != 0 && !ld_tail;
+        ld_odd <= SKIP != 0 && !ld_head;
+        if (ld_j == D_LAST) ld_head <= 1'b0;
         lw_j <= ld_j;
         lw_first <= (ld_b == {NBW{1'b0}});
         lw_lastb <= (ld_b == NB_LAST);
@@ -333,13 +331,14 @@ end
 // The X word's sum over its batch's real vectors, for sum x, in three stages (the load runs
 // at the core's clock too): nibble counts of the masked word, the batch's term (with sum x_j
 // read at j, so that it lands with the term), then sum + term written back (j comes round
-// again only D >= 4 beats later, after the write). Word skip: sum x starts at -N (cleared
-// after reset, below), and each busy word's j beat adds 2 popcount of the word before it
-// (a pixel's next word is at least two beats on: the read follows the write).
+// again only D >= 4 beats later, after the write). Word skip: vector 0's word j starts sum
+// x_j at -N, and each busy word's j word adds 2 popcount of its X word (the popcount it
+// carries; a pixel's next word is at least two beats on: the read follows the write).
 wire [15:0] lw_mask = lw_lastb ? LAST_MASK : 16'hffff;
-wire [15:0] lw_masked = SKIP != 0 ? lw_xh : lw_data & lw_mask;
+wire [15:0] lw_masked = lw_data & lw_mask;
 reg [11:0] ls_nib;                    // stage A: four 3-bit nibble counts
 reg [4:0] ls_valid;
+reg [4:0] ls_pc;                      // word skip: the j word's popcount
 reg [6:0] ls_term;                    // stage B: 2 popcount - valid, -16 .. 16
 reg ls_v1, ls_v2, ls_first1, ls_first2;
 reg [DW-1:0] ls_j1, ls_j2;
@@ -347,16 +346,15 @@ integer li;
 always @(posedge clk) begin
   for (li = 0; li < 4; li = li + 1)
     ls_nib[3*li +: 3] <= {2'b0, lw_masked[4*li]} + {2'b0, lw_masked[4*li+1]} + {2'b0, lw_masked[4*li+2]} + {2'b0, lw_masked[4*li+3]};
-  ls_valid <= SKIP != 0 ? 5'd0 : lw_lastb ? LAST_VALID5 : 5'd16;
-  {ls_v1, ls_first1, ls_j1} <= {SKIP != 0 ? lw_sj : lw_x, SKIP == 0 && lw_first, lw_j};
-  ls_term <= {({2'b0, ls_nib[2:0]} + {2'b0, ls_nib[5:3]} + {2'b0, ls_nib[8:6]} + {2'b0, ls_nib[11:9]}), 1'b0} - {2'b0, ls_valid};
+  ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;
+  ls_pc <= lw_pc;
+  {ls_v1, ls_first1, ls_j1} <= {SKIP != 0 ? lw_sj : lw_x, lw_first, lw_j};
+  ls_term <= SKIP != 0 ? {1'b0, ls_pc, 1'b0}
+           : {({2'b0, ls_nib[2:0]} + {2'b0, ls_nib[5:3]} + {2'b0, ls_nib[8:6]} + {2'b0, ls_nib[11:9]}), 1'b0} - {2'b0, ls_valid};
   {ls_v2, ls_first2, ls_j2} <= {ls_v1, ls_first1, ls_j1};
 end
-wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? {POSITIVE_X{1'b0}} : px_p(sx_rd)) + px_7(ls_term);
-always @(posedge clk) begin
-  if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
-  else if (clr_on) sx_mem[clr_j[DW-1:0]] <= NEG_N;
-end
+wire [POSITIVE_X-1:0] lw_sx = (ls_first2 ? (SKIP != 0 ? NEG_N_X : {POSITIVE_X{1'b0}}) : px_p(sx_rd)) + px_7(ls_term);
+always @(posedge clk) if (ls_v2) sx_mem[ls_j2] <= cast_positive(lw_sx);
 `
 
 	tiledMemories = `
@@ -388,14 +386,13 @@ herd_spram wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .r
 // flip-flops and multiplexers though EBRs are free (278 cells at K = 16, D = 64).
 (* no_rw_check, ram_style = "block" *) reg [T*W_W-1:0] tile_mem [0:D-1];            // tile buffer: word j, row r at [r W_W +: W_W]
 (* no_rw_check, ram_style = "block" *) reg [T*POSITIVE_W-1:0] p_mem [0:D-1];        // P of the tile's rows at j
-(* no_rw_check, ram_style = "block" *) reg [XBW-1:0] xb_mem [0:XBN-1];              // the previous batch's X words (word skip: tiledPositive)
+(* no_rw_check, ram_style = "block" *) reg [XBW-1:0] xb_mem [0:D-1];                // the previous batch's X words (word skip: tiledPositive)
 (* no_rw_check, ram_style = "block" *) reg [PW*B_W-1:0] b_mem [0:BG-1];             // b of group g's rows
 (* no_rw_check, ram_style = "block" *) reg [C_W-1:0] c_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [POSITIVE_W-1:0] sx_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [VIS_FIELD_W-1:0] vis_mem [0:D-1];
 (* no_rw_check, ram_style = "block" *) reg [PW*W_W-1:0] rb_mem [0:2*D-1];           // the search's row buffer: group g at (g mod 2) D + j
-reg [DW-1:0] tile_ra, p_ra, c_ra, sx_ra, vis_ra;
-reg [XBAW-1:0] xb_ra;
+reg [DW-1:0] tile_ra, p_ra, xb_ra, c_ra, sx_ra, vis_ra;
 reg [13:0] b_ra;
 reg [DW:0] rb_ra;
 reg [T*W_W-1:0] tile_rd;
@@ -436,8 +433,8 @@ wire [13:0] tbase_n = clr_tile ? 14'd0 : step_tile ? tbase1 : tbase;
 // wa is a load (a load or read-back beat's word, a prefetch or write-back run's first
 // word, the sweep's first) or wa plus its step, the step chosen from registers before the
 // adder: one carry chain, then a choice of two.
-// Word skip: PREFETCH's cycle (T/PW) D sets wa to the tile's first j (A_JBASE) and xa to
-// its first X word (0); each cycle that reads a busy word's j (in_xrd) steps wa, and each
+// Word skip: PREFETCH's cycle (T/PW) D sets wa to the tile's first j word (A_JBASE) and xa
+// to its first busy X word (A_XBUSY); each cycle that reads a busy word's j (in_xrd) steps wa, and each
 // that reads its X word, two cycles later (xr2), steps xa, so that a whole tile's passes
 // read the busy words and their j in order.
 wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0) || (SKIP != 0 && nw_jbase);
@@ -463,7 +460,7 @@ always @(posedge clk) begin
     x_wdata <= lw_data;
     x_we <= 1'b1;
   end else if (SKIP != 0 && (nw_jbase || xr2))
-    xa <= nw_jbase ? 14'd0 : xa + 1'b1;
+    xa <= nw_jbase ? A_XBUSY : xa + 1'b1;
   else if (SKIP == 0 && nw_pass_d)
     xa <= nw_pass_0 ? xbase_n : xa + 1'b1;
   else if (nw_gather_d)
@@ -694,7 +691,7 @@ reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
 reg pp_k1, pp_c1;                 // word skip: a pass's issue (j from xb_mem); PREFETCH's zeroing
 reg pp_z1, pp_z2, pp_z3, pp_zl1;  // word skip: sum z of the captured batch (of the last: its mask)
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
-wire [15:0] xb_x = xb_rd[15:0];   // the X word (word skip: its j above it)
+wire [15:0] xb_x = xb_rd[15:0];   // the X word (word skip: its j and popcount above it)
 wire [DW-1:0] pp_jq;              // j of the issue a cycle ago (word skip: a pass's from xb_mem)
 always @(posedge clk) begin
   pp_v1 <= pp_issue_pass || pp_issue_wb || pp_issue_clr || pp_issue_zs;
@@ -710,28 +707,25 @@ always @(posedge clk) begin
   {pp_v3, pp_wb3, pp_f3, pp_j3} <= {pp_v2, pp_wb2, pp_f2, pp_j2};
 end
 // The previous batch's X words: written as they pass (cycle j + 1 of each pass). Word skip:
-// {j, X word} of busy word k at cycle k + 3, at {0, k}; the last batch's at {1, j} instead,
-// which the write-back reads by pixel (cleared after reset, clr_on: a pixel no batch-last
-// word holds stays 0, and adds nothing).
-/* verilator lint_off UNUSEDSIGNAL */  // word skip reads xk2, else xw_j
+// {popcount, j, X word} of busy word k at cycle k + 3, at k (the popcount and j land from
+// the j word at k + 1); the last batch holds every pixel's word, so the write-back reads
+// its word j at j.
+/* verilator lint_off UNUSEDSIGNAL */  // word skip reads xk3, else xw_j
 reg xw_v;
 reg [DW-1:0] xw_j;
 reg [DW-1:0] xk1, xk2, xk3, xj3;
-reg xb_last;
+reg [4:0] xpc2, xpc3;
 /* verilator lint_on UNUSEDSIGNAL */
 always @(posedge clk) begin
   xw_v <= (in_pass || in_e_pass) && ltc_cy(cyc, CY_D);
   xw_j <= cyc[DW-1:0];
   {xk1, xk2, xk3, xj3} <= {cyc[DW-1:0], xk1, xk2, tile_ra};
-  xb_last <= batch == NB_LAST;
+  {xpc2, xpc3} <= {w_rd[15:11], xpc2};
 end
 generate
   if (SKIP != 0) begin : g_xb_skip
-    assign pp_jq = pp_k1 ? xb_rd[XBW-1:16] : pp_j1;
-    always @(posedge clk) begin
-      if (clr_on) xb_mem[xba(1'b1, clr_j[DW-1:0])] <= {XBW{1'b0}};
-      else if (xr3) xb_mem[xba(xb_last, xb_last ? xj3 : xk3)] <= {xj3, x_rd};
-    end
+    assign pp_jq = pp_k1 ? xb_rd[DW+15:16] : pp_j1;
+    always @(posedge clk) if (xr3) xb_mem[xk3] <= {xpc3, xj3, x_rd};
   end else begin : g_xb
     assign pp_jq = pp_j1;
     always @(posedge clk) if (xw_v) xb_mem[xw_j] <= x_rd;
@@ -742,18 +736,15 @@ reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
 reg [T*7-1:0] pterm;              // stage 2: per row, valid - 2 popcount (-16 .. 16; word skip: 2 popcount - popcount x)
 reg [4:0] pvalid1;
 /* verilator lint_off UNUSEDSIGNAL */  // word skip's
-reg [4:0] pcx1;                   // stage 1: popcount of the masked X word
+reg [4:0] pcx1;                   // stage 1: popcount of the X word (0 for P's zeroing, the valid vectors for sum z)
 /* verilator lint_on UNUSEDSIGNAL */
 reg [15:0] pxm;
-reg [4:0] pcx_n;
 integer pr, pn;
 reg [15:0] pxz;
 reg [T*12-1:0] pc1_n;
 reg [T*7-1:0] pterm_n;
 always @* begin
   pxm = (xb_x | {16{pp_z1}}) & pp_mask;  // sum z: the term with every x = +1 (2 popcount z - valid)
-  pcx_n = 5'd0;
-  for (pn = 0; pn < 16; pn = pn + 1) pcx_n = pcx_n + {4'b0, pxm[pn]};
   for (pr = 0; pr < T; pr = pr + 1) begin
     pxz = SKIP != 0 ? arr_z[pr*16 +: 16] & pxm : (arr_z[pr*16 +: 16] ^ xb_x) & pp_mask;
     for (pn = 0; pn < 4; pn = pn + 1)
@@ -765,7 +756,9 @@ always @* begin
   end
 end
 always @(posedge clk) begin
-  pcx1 <= pcx_n;
+  // word skip: the popcount the j word brought (a padding vector's bit is 0: the mask
+  // does not change it), 0 for P's zeroing, the valid vectors for sum z
+  pcx1 <= pp_c1 ? 5'd0 : pp_z1 ? (pp_zl1 ? LAST_VALID5 : 5'd16) : xb_rd[XBW-1:XBW-5];
   pvalid1 <= pp_wb1 ? LAST_VALID5 : 5'd16;
   pc1 <= pc1_n;
   pterm <= pterm_n;
@@ -861,6 +854,8 @@ reg wb_on;                                // stage 4 runs: from the first wb_v4 
 reg [AGW-1:0] wg4;                       // a register: 0 with wb_v4, else the group after the last
 reg [W_W-1:0] g_w;
 reg [POSITIVE_W-1:0] g_p, g_zs;
+reg [POSITIVE_X-1:0] g_zx_p;      // word skip: sum z at the positive sums' width
+reg [POSITIVE_X:0] g_q;           // word skip: 2 Q - Zsum (|.| <= 3 N: one bit over P's sums)
 reg g_zx, g_live;
 integer wg;
 /* verilator lint_off UNUSEDSIGNAL */  // word skip chooses W in stage 4b
@@ -884,7 +879,9 @@ always @* begin
         g_live = rv[wg*PW + wr];
       end
     g4_w[wr*W_W +: W_W] = g_w;
-    g4_pn[wr*UPDATE_X +: UPDATE_X] = SKIP != 0 ? (ux_p(g_p) << 1) - ux_p(g_zs) : ux_p(g_p) - (g_zx ? N_U : -N_U);
+    g_zx_p = px_p(g_zs);
+    g_q = {px_p(g_p), 1'b0} - {g_zx_p[POSITIVE_X-1], g_zx_p};
+    g4_pn[wr*UPDATE_X +: UPDATE_X] = SKIP != 0 ? ux_q(g_q) : ux_p(g_p) - (g_zx ? N_U : -N_U);
     g4_live[wr] = g_live;
     g4_zx[wr] = g_zx;
   end
@@ -1314,7 +1311,7 @@ if (MODE_SH != 0) begin : g_energy
 end else begin : g_no_energy
   assign ovf_energy = 1'b0;
   always @(posedge clk) if (rst) begin
-    best_base <= A_X0;  // vector 0's first X word (word skip: its own words)
+    best_base <= 14'd0;  // vector 0's first X word (word skip: its own words, bit 0)
     best_col <= 4'd0;
   end
 end
@@ -1331,15 +1328,15 @@ reg sj_last;                  // sj == D_LAST, a register: the group's step reac
 always @(posedge clk) begin
   // tile buffer, previous X words: PASS reads j at cycle j; WRITEBACK j from cycle 1 + j GT.
   // Word skip: the tile buffer at the j that lands with a busy word (a cycle after its read),
-  // the previous batch's word k at cycle k, WRITEBACK the last batch's word at pixel j.
+  // the previous batch's word k at cycle k, WRITEBACK the last batch's word k = j.
   if (SKIP != 0 && in_pass) tile_ra <= w_rd[DW-1:0];
   else if (SKIP == 0 && nw_pass_d) tile_ra <= cyc_n[DW-1:0];
   if (nw_pass_d) begin
-    xb_ra <= xba(1'b0, cyc_n[DW-1:0]);
+    xb_ra <= cyc_n[DW-1:0];
   end else if (nw_wb_1) begin
-    xb_ra <= xba(1'b1, {DW{1'b0}});
+    xb_ra <= {DW{1'b0}};
   end else if (in_writeback && wq == GT_LAST) begin
-    xb_ra <= xba(1'b1, wj[DW-1:0] + 1'b1);
+    xb_ra <= wj[DW-1:0] + 1'b1;
   end
   // WRITEBACK reads the tile word again for stage 4 (W + P - N z* x*): j of the issue two
   // cycles ago, so that the word shows four cycles after the issue.
@@ -1550,18 +1547,7 @@ func constCompares() string {
 endfunction
 `, f.name, f.width)
 	}
-	b.WriteString(`function [XBAW-1:0] xba;  // word i of the previous batch's X words (word skip: of region r)
-  /* verilator lint_off UNUSEDSIGNAL */  // without word skip r is not part of the address
-  input r;
-  /* verilator lint_on UNUSEDSIGNAL */
-  input [DW-1:0] i;
-  reg [DW:0] t;
-  begin
-    t = {r, i};
-    xba = t[XBAW-1:0];
-  end
-endfunction
-function [TRW-1:0] tile_row;  // row PW gi + slot of the tile
+	b.WriteString(`function [TRW-1:0] tile_row;  // row PW gi + slot of the tile
   input [AGW-1:0] gi;
   input integer slot;
   /* verilator lint_off UNUSEDSIGNAL */  // a row index is below T
