@@ -972,7 +972,7 @@ always @(posedge clk) begin
   gb_v2 <= gb_v1;
   gb_g2 <= gb_g1;
   gb_gi2 <= gb_gi1;
-  gb_u <= gb_u_n;
+  if (GROW != 0) gb_u <= gb_u_n;  // without growth nothing reads it: let Yosys drop the adders (the b write's data mux keeps gb_new else)
   gb_ovf1 <= gb_v1 && gb_ovf1_n;
   gb_ovf2 <= gb_v2 && gb_ovf2_n;
 end
