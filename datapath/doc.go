@@ -48,8 +48,10 @@
 // with passes that read only the X words where some vector of the batch has x = +1: the
 // data are laid out in batches clustered for it (SkipLayout), a pass takes its batch's
 // busy words, and the statistics count Q (the z of the vectors with x = +1) over the same
-// words, P = 2 Q - sum_n z_n. Its model and cycle formula exist; rtlgen does not render it
-// yet.
+// words, P = 2 Q - sum_n z_n. The last batch keeps every pixel's word, so that the
+// write-back reads it by pixel; vector 0's words come first in X (GATHER's start, and each
+// starts sum x_j at -N in the load); each busy word's j, with its popcount, is in W SPRAM 0
+// at SkipJBase + k. rtlgen renders it (herd_core with SKIP = 1).
 //
 // # The lane datapath
 //
