@@ -128,14 +128,27 @@ func tiledLintArchs() map[string]datapath.Arch {
 	sat.Regs[datapath.RegField].Format.Word = 10
 	usps := tiled(datapath.DefaultArch(50, 256, 700, 1, 10, 20, herding.ModeH, false), 8)
 	usps.Regs[datapath.RegW].Format.Word = 18
+	// Word skip: the default data's layout with growth; USPS's sizes at T = 4 with busy-word
+	// counts of its kind (lint needs the sizes, not the data).
+	skip := tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3)
+	skip.UseSkip(datapath.NewSkipLayout(dataset.Default().Rows))
+	uspsSkip := tiled(datapath.DefaultArch(50, 256, 700, 1, 10, 20, herding.ModeH, false), 4)
+	uspsSkip.Regs[datapath.RegW].Format.Word = 18
+	uspsSkip.SkipBusy = make([]int, 44)
+	for b := range uspsSkip.SkipBusy {
+		uspsSkip.SkipBusy[b] = 221 - b*2
+	}
+	uspsSkip.SkipBusy[43] = 256
 	return map[string]datapath.Arch{
-		"K16T6SH":        tiled(datapath.DefaultArch(16, 64, 128, 1, 10, 12, herding.ModeSH, false), 6),
-		"K10T3Hgrow":     tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3),
-		"K3T2H_PW1":      pw1,
-		"K7T4SHgrow":     pw2,
-		"K6T6SH_sat":     sat,
-		"K3T3SH_N9":      tiled(datapath.DefaultArch(3, 64, 9, 1, 4, 3, herding.ModeSH, false), 3),
-		"USPS_K50T8_W18": usps,
+		"K10T3Hgrow_skip": skip,
+		"USPS_K50T4_skip": uspsSkip,
+		"K16T6SH":         tiled(datapath.DefaultArch(16, 64, 128, 1, 10, 12, herding.ModeSH, false), 6),
+		"K10T3Hgrow":      tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3),
+		"K3T2H_PW1":       pw1,
+		"K7T4SHgrow":      pw2,
+		"K6T6SH_sat":      sat,
+		"K3T3SH_N9":       tiled(datapath.DefaultArch(3, 64, 9, 1, 4, 3, herding.ModeSH, false), 3),
+		"USPS_K50T8_W18":  usps,
 	}
 }
 

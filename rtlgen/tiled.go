@@ -560,7 +560,6 @@ func tiledConstants(a datapath.Arch) string {
 	width("XBW", 16+skip*(wd+5), "the previous batch's X words (word skip: {popcount, j, X word})")
 	sized("A_XBUSY", "14", 14, skip*a.D, "word skip: the first busy X word (vector 0's D words are below it)")
 	sized("A_JBASE", "14", 14, datapath.SkipJBase, "word skip: W SPRAM 0's j word of busy X word 0")
-	sized("NB_ROM0", "NBW", nbw, s.NB, "word skip: the pass-length ROMs' word of batch 0")
 	fmt.Fprintf(&b, "localparam [POSITIVE_X-1:0] NEG_N_X = -%d'd%d;  // word skip: -N, sum x's start\n", exactWidth(a, datapath.RegPositive), a.N)
 	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")
 	sized("LD_W0", "LOADW", loadw, xload, "the first load beat of W (where a read-back starts)")
@@ -708,11 +707,13 @@ func skipLookahead(a datapath.Arch) string {
 		fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd%d; rl_rom[%d] = {1'b%d, %d'd%d};  // L_%d = %d\n", at, cyw, s.PassLen(b)-2, at, b2i(l > 0), dw, max(l-1, 0), b, l)
 	}
 	fmt.Fprintf(&rom, "  pl_rom[%d] = %d'd0; rl_rom[%d] = %d'd0;  // read in the last pass: not used\n", s.NB-1, cyw, s.NB-1, dw+1)
+	nbw := max(1, bits.Len(uint(s.NB)))
 	return `// Word skip (skipLookahead): batch b's pass takes max(L_b + 4, L_(b-1) + 2, 4) cycles, L_b its
 // busy X words; pl_rom holds LEN - 2, rl_rom {L_b != 0, L_b - 1}, batch b's at word b - 1 (and
 // batch 0's at NB). The look-ahead machine reads the next batch's words during a pass (at its
 // own batch: no adder; address, then data, ready from its cycle 2) and takes them as it enters
 // the pass.
+localparam [NBW-1:0] NB_ROM0 = ` + fmt.Sprintf("%d'd%d", nbw, s.NB) + `;  // the ROMs' word of batch 0
 (* ram_style = "block" *) reg [CYW-1:0] pl_rom [0:NB];
 (* ram_style = "block" *) reg [DW:0] rl_rom [0:NB];
 initial begin

@@ -688,7 +688,10 @@ wire pp_issue_wb = w_ppw && wq == {AGW{1'b0}} && ltc_dc(wj, D_END);
 wire pp_issue_clr = SKIP != 0 && w_ppc;
 wire pp_issue_zs = w_ppz;
 reg pp_v1, pp_v2, pp_v3, pp_wb1, pp_wb2, pp_wb3, pp_f1, pp_f2, pp_f3;
-reg pp_k1, pp_c1;                 // word skip: a pass's issue (j from xb_mem); PREFETCH's zeroing
+/* verilator lint_off UNUSEDSIGNAL */  // without word skip pp_jq does not read pp_k1
+reg pp_k1;                        // word skip: a pass's issue (j from xb_mem)
+/* verilator lint_on UNUSEDSIGNAL */
+reg pp_c1;                        // word skip: PREFETCH's zeroing of P
 reg pp_z1, pp_z2, pp_z3, pp_zl1;  // word skip: sum z of the captured batch (of the last: its mask)
 reg [DW-1:0] pp_j1, pp_j2, pp_j3;
 wire [15:0] xb_x = xb_rd[15:0];   // the X word (word skip: its j and popcount above it)
@@ -862,7 +865,10 @@ integer wg;
 reg [PW*W_W-1:0] g4_w;
 /* verilator lint_on UNUSEDSIGNAL */
 reg [PW*UPDATE_X-1:0] g4_pn;      // P - N z* x* (word skip: 2 Q - Zsum, the N term a stage later)
-reg [PW-1:0] g4_live, g4_zx;
+reg [PW-1:0] g4_live;
+/* verilator lint_off UNUSEDSIGNAL */  // word skip's stage 4b reads it
+reg [PW-1:0] g4_zx;
+/* verilator lint_on UNUSEDSIGNAL */
 always @* begin
   for (wr = 0; wr < PW; wr = wr + 1) begin
     g_w = {W_W{1'b0}};
