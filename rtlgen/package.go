@@ -158,7 +158,7 @@ All streams are valid/ready with 16-bit beats: a beat moves in a cycle where bot
 `, DesignID(a), a.K, a.D, a.N, mode, a.Sweeps, ports.String())
 	fmt.Fprintf(&b, `## Use
 
-1. After reset, stream the memories into s_axis_load: %d beats (X words, W words as 3
+1. After reset, stream the memories into s_axis_load: %d beats (%s, W words as 3
    beats, b and c values as ceil(width/16) beats, low first). The core takes one a cycle.
 2. Send RUN n on s_axis_cmd (bits 15:14 = 0, 13:0 = n): the pending count becomes n and the
    core runs that many iterations; STOP (bits 15:14 = 1) drops those not yet begun. A
@@ -170,7 +170,7 @@ All streams are valid/ready with 16-bit beats: a beat moves in a cycle where bot
 4. When idle is high, send READ (bits 15:14 = 2): m_axis_read streams W (3 beats a 48-bit
    word, %d words), then b and c, in the load's format: %d beats, tlast on the last.
 
-`, tileLoadBeats(a), s.RB, s.XB, s.ZB, RecordSlots(a)-1, s.WWords, ReadBeats(a))
+`, tileLoadBeats(a), xLoadParts(s), s.RB, s.XB, s.ZB, RecordSlots(a)-1, s.WWords, ReadBeats(a))
 	fmt.Fprintf(&b, `## Latency and throughput
 
 An iteration takes %d to %d cycles, by the number of search sweeps (the formula is in
@@ -196,6 +196,14 @@ herd_core core (
 Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_ICE40_UP5K for the
 UP5K's SPRAM and DSP primitives; without it the same files are behavioural); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
 its self-checking testbench, herd.core the FuseSoC description.
-`, minC, maxC, s.XWords, s.WWords, s.PW, MACAccumulators)
+`, minC, maxC, s.XStore, s.WWords, s.PW, MACAccumulators)
 	return b.String()
+}
+
+// xLoadParts says what the X part of the load stream holds (xLoadBeats).
+func xLoadParts(s datapath.TileSizes) string {
+	if s.Skip() {
+		return fmt.Sprintf("word skip: vector 0's %d X words, then each of the %d busy X words followed by its j word,\n   rtlgen.TileLoadStream", s.D, s.XWords)
+	}
+	return "X words"
 }
