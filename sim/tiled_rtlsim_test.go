@@ -154,31 +154,33 @@ func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
 }
 
 // TestTiledRTLSimCatchesWrongWords: one wrong expected word fails the testbench, naming it:
-// a pseudo-sample, an overflow flag, a final weight.
+// a pseudo-sample, an overflow flag, a final weight (with and without word skip).
 func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
 	needSimulator(t, "icarus")
-	a := tiledRTLArchs(2)["K10T6Hgrow"]
-	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		name  string
-		index int
-		want  string
-	}{
-		{testvectors.NameZStar, 1, "iteration=2 name=z_star index=1 "},
-		{testvectors.NameOverflow, 0, "iteration=1 name=overflow index=0 "},
-		{testvectors.NameWFinal, 77, "name=w_final index=77 "},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			vec, rtl := writeSetAndRTL(t, s)
-			mutate(t, vec, c.name, c.index, flipLowBit)
-			res, out := runRTL(t, "icarus", vec, rtl)
-			if res.Pass || !strings.Contains(res.Mismatch, c.want) {
-				t.Fatalf("want a mismatch %q, got pass=%v %q\n%s", c.want, res.Pass, res.Mismatch, out)
-			}
-		})
+	for _, name := range []string{"K10T6Hgrow", "K10T6Hgrow_skip"} {
+		a := tiledRTLArchs(2)[name]
+		s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name  string
+			index int
+			want  string
+		}{
+			{testvectors.NameZStar, 1, "iteration=2 name=z_star index=1 "},
+			{testvectors.NameOverflow, 0, "iteration=1 name=overflow index=0 "},
+			{testvectors.NameWFinal, 77, "name=w_final index=77 "},
+		} {
+			t.Run(name+"/"+c.name, func(t *testing.T) {
+				vec, rtl := writeSetAndRTL(t, s)
+				mutate(t, vec, c.name, c.index, flipLowBit)
+				res, out := runRTL(t, "icarus", vec, rtl)
+				if res.Pass || !strings.Contains(res.Mismatch, c.want) {
+					t.Fatalf("want a mismatch %q, got pass=%v %q\n%s", c.want, res.Pass, res.Mismatch, out)
+				}
+			})
+		}
 	}
 }
 
