@@ -1067,7 +1067,7 @@ always @* begin
 end
 always @(posedge clk) begin
   xs_rd <= xs_mem[xs_ra];
-  if (ga_v1) xs_mem[ga_j1] <= x_rd[best_col];
+  if (ga_v2) xs_mem[ga_j2] <= ga_x[best_col];
   else if (rp_v3 && rp_last3) xs_mem[rp_j3] <= x_new3;
 end
 // z* lives in a block RAM, group g's PW bits at word g. One address register, zrg, walks
@@ -1155,11 +1155,16 @@ wire sacc_ovf = |(schk & smisfit);
 wire vis_ovf = rp_v3 && misfit_vis_field(vtop);
 wire ovf_search = sacc_ovf || vis_ovf;
 // GATHER: bit best_col of the X words of the start vector, shifted into xs.
-reg ga_v1;
-reg [DW-1:0] ga_j1;
+// The X word lands at c + 1 and is registered (ga_x) before SH's choice of its bit (a
+// 16-way mux by best_col) goes to x*'s memory at c + 2: the SPRAM's output reaches a
+// flip-flop, not the mux and the block RAM's write port (SH's routed critical path).
+reg ga_v1, ga_v2;
+reg [DW-1:0] ga_j1, ga_j2;
+reg [15:0] ga_x;
 always @(posedge clk) begin
   ga_v1 <= in_gather && ltc_cy(cyc, CY_D);
   ga_j1 <= cyc[DW-1:0];
+  {ga_v2, ga_j2, ga_x} <= {ga_v1, ga_j1, x_rd};
 end
 // C_UPDATE: c + sum x - N x*_j through the update register, then c.
 reg cu_v1, cu_v2;
