@@ -1067,7 +1067,7 @@ always @* begin
 end
 always @(posedge clk) begin
   xs_rd <= xs_mem[xs_ra];
-  if (ga_v2) xs_mem[ga_j2] <= ga_x[best_col];
+  if (ga_v2) xs_mem[ga_j2] <= ga_x[MODE_SH != 0 ? best_col : 4'd0];  // H: vector 0's bit 0
   else if (rp_v3 && rp_last3) xs_mem[rp_j3] <= x_new3;
 end
 // z* lives in a block RAM, group g's PW bits at word g. One address register, zrg, walks
