@@ -206,8 +206,8 @@ func (a *Arch) validateSkip() error {
 	if nb := ceilDiv(a.N, BatchWidth); len(a.SkipBusy) != nb {
 		return fmt.Errorf("datapath: the word-skip layout has %d batches' busy words, N = %d vectors make %d batches", len(a.SkipBusy), a.N, nb)
 	}
-	if a.D > 1<<skipPopShift {
-		return fmt.Errorf("datapath: the word-skip datapath's j words hold j in %d bits; D = %d", skipPopShift, a.D)
+	if a.D > 1<<SkipPopShift {
+		return fmt.Errorf("datapath: the word-skip datapath's j words hold j in %d bits; D = %d", SkipPopShift, a.D)
 	}
 	total := 0
 	for b, n := range a.SkipBusy {

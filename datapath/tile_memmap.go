@@ -25,10 +25,11 @@ func (s TileSizes) XBusyBase() int { return s.D }
 
 // SkipJWord is the j word of a busy X word x at pixel j: j in bits [0, 11), popcount(x) in
 // bits [11, 16) (the statistics' term and sum x take the popcount from it).
-func SkipJWord(j int, x uint16) uint16 { return uint16(j) | uint16(bits.OnesCount16(x))<<skipPopShift }
+func SkipJWord(j int, x uint16) uint16 { return uint16(j) | uint16(bits.OnesCount16(x))<<SkipPopShift }
 
-// skipPopShift is the bit of a j word where the popcount starts (D <= 2048 with word skip).
-const skipPopShift = 11
+// SkipPopShift is the bit of a j word where its X word's popcount (5 bits) starts: j takes
+// the bits below it (D <= 2048 with word skip).
+const SkipPopShift = 11
 
 // XAddr is the X word holding x_nj and the bit of it (without word skip).
 func (s TileSizes) XAddr(n, j int) (addr, bit int) { return (n/BatchWidth)*s.D + j, n % BatchWidth }

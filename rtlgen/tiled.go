@@ -558,7 +558,12 @@ func tiledConstants(a datapath.Arch) string {
 	}
 	skip := b2i(s.Skip())
 	width("XBW", 16+skip*(wd+5), "the previous batch's X words (word skip: {popcount, j, X word})")
-	sized("A_XBUSY", "14", 14, skip*a.D, "word skip: the first busy X word (vector 0's D words are below it)")
+	xbusy := 0
+	if s.Skip() {
+		xbusy = s.XBusyBase()
+	}
+	sized("A_XBUSY", "14", 14, xbusy, "word skip: the first busy X word (vector 0's D words are below it)")
+	width("JPC", datapath.SkipPopShift, "word skip: a j word's bit where its X word's popcount (5 bits) starts (datapath.SkipJWord)")
 	sized("A_JBASE", "14", 14, datapath.SkipJBase, "word skip: W SPRAM 0's j word of busy X word 0")
 	fmt.Fprintf(&b, "localparam [POSITIVE_X-1:0] NEG_N_X = -%d'd%d;  // word skip: -N, sum x's start\n", exactWidth(a, datapath.RegPositive), a.N)
 	sized("LD_XL", "LOADW", loadw, xload-1, "the last load beat of X")

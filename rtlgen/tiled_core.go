@@ -279,7 +279,7 @@ always @(posedge clk) begin
         lw_addr <= {1'b1, ld_ka};
         lw_q <= 2'd0;
         lw_j <= in_data[DW-1:0];
-        lw_pc <= in_data[15:11];
+        lw_pc <= in_data[JPC +: 5];
         ld_ka <= ld_ka + 1'b1;
         ld_odd <= 1'b0;
       end else if (ld_in_x) begin
@@ -723,7 +723,7 @@ always @(posedge clk) begin
   xw_v <= (in_pass || in_e_pass) && ltc_cy(cyc, CY_D);
   xw_j <= cyc[DW-1:0];
   {xk1, xk2, xk3, xj3} <= {cyc[DW-1:0], xk1, xk2, tile_ra};
-  {xpc2, xpc3} <= {w_rd[15:11], xpc2};
+  {xpc2, xpc3} <= {w_rd[JPC +: 5], xpc2};
 end
 generate
   if (SKIP != 0) begin : g_xb_skip
