@@ -37,7 +37,8 @@ demo: build
 # herding/*_simd.go) must give the portable kernels' bits, and herd's kernel tests in the
 # simd build, where HERDSIM_PORTABLE=1 compares the binary's two paths end to end.
 # -timeout 25m: sim's simulator and netlist tests take about 7 minutes of a 2-core machine
-# shared with the other packages (413 s on 2026-11-24), near go test's default of 10.
+# shared with the other packages (541 s on 2026-11-26, word skip's cases included), near go
+# test's default of 10.
 test: vet fmt-check tidy-check apidiff
 	$(GO) test -timeout 25m ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
