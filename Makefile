@@ -36,7 +36,7 @@ demo: build
 # herding again with GOEXPERIMENT=simd, whose AVX-512 kernels (sign pass, flips, rows;
 # herding/*_simd.go) must give the portable kernels' bits, and herd's kernel tests in the
 # simd build, where HERDSIM_PORTABLE=1 compares the binary's two paths end to end.
-# -timeout 25m: sim's simulator and netlist tests take about 7 minutes of a 2-core machine
+# -timeout 25m: sim's simulator and netlist tests take about 9 minutes of a 2-core machine
 # shared with the other packages (541 s on 2026-11-26, word skip's cases included), near go
 # test's default of 10.
 test: vet fmt-check tidy-check apidiff
