@@ -2,7 +2,6 @@ package datapath
 
 import (
 	"fmt"
-	"slices"
 
 	"herdsim/dataset"
 )
@@ -51,7 +50,6 @@ type TileMachine struct {
 	// X word
 	layout *SkipLayout
 	xbase  []int
-	lastK  []int // the last batch's busy word at pixel j, -1 where none
 }
 
 // NewTile loads the tiled datapath with data and the initial parameters (scaled form,
@@ -74,10 +72,6 @@ func NewTile(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*TileMachine,
 		m.xbase = make([]int, len(l.Busy))
 		for b := 1; b < len(l.Busy); b++ {
 			m.xbase[b] = m.xbase[b-1] + len(l.Busy[b-1])
-		}
-		m.lastK = slices.Repeat([]int{-1}, arch.D)
-		for k, j := range l.Busy[len(l.Busy)-1] {
-			m.lastK[j] = k
 		}
 	}
 	w, b, c := m.stored(RegW, w0), m.stored(RegB, b0), m.stored(RegC, c0)

@@ -84,11 +84,7 @@ func (m *TileMachine) skipGather() {
 	}
 }
 
-// lastBatchQ adds the last batch's statistics at pixel j to Q of every tile row, if j is
-// one of its busy words: the write-back reads them with Q (the last batch's words are
-// kept by pixel, tiledPositive).
-func (m *TileMachine) lastBatchQ(j int) {
-	if k := m.lastK[j]; k >= 0 {
-		m.accumulateQ(m.s.NB-1, k)
-	}
-}
+// lastBatchQ adds the last batch's statistics at pixel j to Q of every tile row: the
+// write-back reads them with Q. The last batch keeps every pixel's word (SkipLayout), so
+// its word j is pixel j.
+func (m *TileMachine) lastBatchQ(j int) { m.accumulateQ(m.s.NB-1, j) }

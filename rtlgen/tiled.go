@@ -423,13 +423,13 @@ func tileLoadBeats(a datapath.Arch) int {
 	return xLoadBeats(s) + 3*s.WWords + a.K*bb + a.D*cb
 }
 
-// xLoadBeats is the X part of the load stream: the X words, or with word skip vector 0's D
-// words, then each busy word followed by its j word.
+// xLoadBeats is the X part of the load stream: the X memory's words, and with word skip a
+// j word after each busy one (TileLoadStream).
 func xLoadBeats(s datapath.TileSizes) int {
 	if s.Skip() {
-		return 2*s.XWords + s.D
+		return s.XStore + s.XWords
 	}
-	return s.XWords
+	return s.XStore
 }
 
 // tiledImages is the tiled core's memory image: the load stream from the vector set's

@@ -796,8 +796,6 @@ reg zsum_ovf;
 reg [POSITIVE_X-1:0] zexact;
 reg [T*POSITIVE_W-1:0] zsum_n;
 reg [4:0] zones;
-reg [15:0] zm;
-reg [11:0] znib;
 integer zr, zn;
 always @(posedge clk) begin
   zs_v <= GROW != 0 && SKIP == 0 && ((in_pass && cyc == 0 && batch != {NBW{1'b0}}) || (in_writeback && cyc == 0));
@@ -807,10 +805,9 @@ end
 always @* begin
   zsum_ovf = 1'b0;
   for (zr = 0; zr < T; zr = zr + 1) begin
-    zm = arr_z[zr*16 +: 16] & (zs_last ? LAST_MASK : 16'hffff);
-    for (zn = 0; zn < 4; zn = zn + 1)
-      znib[3*zn +: 3] = {2'b0, zm[4*zn]} + {2'b0, zm[4*zn+1]} + {2'b0, zm[4*zn+2]} + {2'b0, zm[4*zn+3]};
-    zones = {2'b0, znib[2:0]} + {2'b0, znib[5:3]} + {2'b0, znib[8:6]} + {2'b0, znib[11:9]};
+    zones = 5'd0;
+    for (zn = 0; zn < 16; zn = zn + 1)
+      zones = zones + {4'b0, arr_z[zr*16+zn] & (zs_last ? (zn < LAST_VALID) : 1'b1)};
     zexact = (zs_first ? {POSITIVE_X{1'b0}} : px_p(zsum[zr*POSITIVE_W +: POSITIVE_W]))
            + px_7({1'b0, zones, 1'b0} - {1'b0, zs_last ? LAST_VALID6 : 6'd16});
     zsum_n[zr*POSITIVE_W +: POSITIVE_W] = cast_positive(zexact);
