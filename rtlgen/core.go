@@ -301,15 +301,6 @@ assign any_z_changed = (lane_z_changed != {L{1'b0}});
 	return b.String()
 }
 
-// bitsFor is the width of a counter of n states.
-func bitsFor(n int) int {
-	w := 1
-	for 1<<w < n {
-		w++
-	}
-	return w
-}
-
 // laneNextState renders the lane schedule into the core's next-state logic: the counters'
 // widths and last values, the conditions as wires, and per phase the walked counter's step
 // and, at the visit's last cycle, the first edge whose condition holds.

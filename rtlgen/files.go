@@ -70,12 +70,16 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 		return nil, fmt.Errorf("rtlgen: iterations = %d, must be at least 1", iterations)
 	}
 	if a.Tiled() {
-		return map[string]string{
-			SPRAMFile:    libFile(SPRAMFile),
-			AccArrayFile: libFile(AccArrayFile),
-			CoreFile:     tiledCoreModule(a).render(),
-			TBFile:       tiledTBModule(a, iterations, tileLoadBeats(a)).render(),
-		}, nil
+		files := map[string]string{
+			PhasesFile: phasesModule(a).render(),
+			CoreFile:   wrapperModule(a).render(),
+			TBFile:     testbenchModule(a).render(),
+		}
+		files[TestbenchFile] = HDLSource(TestbenchFile)
+		for _, n := range HDLFiles {
+			files[n] = HDLSource(n)
+		}
+		return files, nil
 	}
 	return map[string]string{
 		LaneFile: laneModule(a).render(),
@@ -166,7 +170,7 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 	}
 	if s.Arch.Tiled() { // the package: datasheet and FuseSoC description
 		all[DatasheetFile] = []byte(datasheet(s.Arch))
-		names := append(append([]string(nil), TiledSourceFiles...), TBFile, LoadFile, BoardFile, BoardPCF, DatasheetFile, InfoFile)
+		names := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, DatasheetFile, InfoFile)
 		desc, err := coreDescription(s.Arch, names, clk)
 		if err != nil {
 			return nil, err

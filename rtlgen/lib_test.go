@@ -9,13 +9,13 @@ import (
 	"testing"
 )
 
-// runAccArrayTB runs lib/herd_acc_array_tb.v in Icarus on the given module text with the
+// runAccArrayTB runs hdl/herd_acc_array_tb.v in Icarus on the given module text with the
 // given parameters and returns its output; extra are more iverilog arguments (defines,
 // the iCE40 cell models).
 func runAccArrayTB(t *testing.T, module string, params map[string]int, extra ...string) (string, error) {
 	t.Helper()
 	dir := t.TempDir()
-	tb, err := libFS.ReadFile("lib/herd_acc_array_tb.v")
+	tb, err := hdlFS.ReadFile("hdl/herd_acc_array_tb.v")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestAccArray(t *testing.T) {
 	if _, err := exec.LookPath("iverilog"); err != nil {
 		t.Skip("iverilog not on PATH (apt-get install iverilog)")
 	}
-	module := libFile(AccArrayFile)
+	module := HDLSource(AccArrayFile)
 	for _, p := range []map[string]int{
 		{"B": 16, "T": 8, "FW": 22, "FSAT": 0, "READOUT": 0},
 		{"B": 16, "T": 4, "FW": 10, "FSAT": 1, "READOUT": 1},
@@ -109,7 +109,7 @@ func TestAccArrayMAC(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	module := libFile(AccArrayFile)
+	module := HDLSource(AccArrayFile)
 	up5k := []string{"-g2012", "-DNO_ICE40_DEFAULT_ASSIGNMENTS", "-D" + UP5KDefine, cells}
 	for _, p := range []map[string]int{
 		{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "READOUT": 1, "MAC": 8},

@@ -2,6 +2,7 @@ package rtlgen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,15 +19,17 @@ const (
 
 // fileset is the FuseSoC fileset of a generated file of the tiled design; "" for none.
 func fileset(name string) (set, fileType string) {
-	switch name {
-	case SPRAMFile, AccArrayFile, CoreFile:
+	switch {
+	case slices.Contains(TiledSourceFiles, name):
 		return "core", "verilogSource"
-	case TBFile:
+	case slices.Contains(BoardSourceFiles, name):
+		return "board", "verilogSource"
+	}
+	switch name {
+	case TestbenchFile, TBFile:
 		return "tb", "verilogSource"
 	case LoadFile:
 		return "tb", "user"
-	case BoardFile:
-		return "board", "verilogSource"
 	case BoardPCF:
 		return "board", "PCF"
 	case DatasheetFile, InfoFile:
@@ -50,7 +53,7 @@ func coreDescription(a datapath.Arch, names []string, clk BoardClock) (string, e
 		if typ != "verilogSource" {
 			entry = fmt.Sprintf("%s: {file_type: %s}", n, typ)
 			if n == LoadFile {
-				entry = fmt.Sprintf("%s: {file_type: user, copyto: %s}", n, LoadFile)
+				entry = fmt.Sprintf("%s: {file_type: user, copyto: %s}", n, n)
 			}
 		}
 		sets[set] = append(sets[set], entry)
@@ -91,7 +94,7 @@ targets:
     default_tool: icarus
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [`+strings.Join(plus, ", ")+`, seed]
+    parameters: [`+strings.Join(plus, ", ")+`, iters, seed]
     tools:
       icarus:
         iverilog_options: [-g2005]
@@ -99,7 +102,7 @@ targets:
     default_tool: verilator
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [`+strings.Join(plus, ", ")+`, seed]
+    parameters: [`+strings.Join(plus, ", ")+`, iters, seed]
     tools:
       verilator:
         mode: binary
@@ -119,6 +122,7 @@ parameters:
 	for _, f := range plus {
 		fmt.Fprintf(&b, "  %s:\n    datatype: file\n    paramtype: plusarg\n    description: the vector set's %s.hex\n", f, f)
 	}
+	b.WriteString("  iters:\n    datatype: int\n    paramtype: plusarg\n    description: the vector set's iteration count\n")
 	b.WriteString("  seed:\n    datatype: int\n    paramtype: plusarg\n    description: seed of the testbench's random stalls\n")
 	return b.String(), nil
 }
@@ -128,7 +132,7 @@ parameters:
 func datasheet(a datapath.Arch) string {
 	s := a.Sizes()
 	var ports strings.Builder
-	for _, p := range tiledCoreModule(a).ports {
+	for _, p := range corePorts {
 		width := "1"
 		if p.width != "" {
 			width = "[" + p.width + "]"

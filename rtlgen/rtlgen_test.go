@@ -173,8 +173,8 @@ func TestTiledVerilatorLint(t *testing.T) {
 				args []string
 			}{
 				{"herd_core", sources()},
-				{"herd_tb", append([]string{"--timing"}, sources(rtlgen.TBFile)...)},
-				{"herd_board", append([]string{"-DHERD_NO_PLL"}, sources(rtlgen.BoardFile)...)},
+				{"herd_tb", append([]string{"--timing"}, sources(rtlgen.TestbenchFile, rtlgen.TBFile)...)},
+				{"herd_board", append([]string{"-DHERD_NO_PLL"}, sources(rtlgen.BoardSourceFiles...)...)},
 			} {
 				args := append([]string{"--lint-only", "-Wall", "--top-module", c.top}, c.args...)
 				out, err := exec.Command("verilator", args...).CombinedOutput()
@@ -216,7 +216,7 @@ func TestTiledYosysReads(t *testing.T) {
 	for name, a := range tiledLintArchs() {
 		t.Run(name, func(t *testing.T) {
 			dir := writeTiledFolder(t, a)
-			files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+			files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
 			script := "read_verilog -lib +/ice40/cells_sim.v; read_verilog -DHERD_ICE40_UP5K " + strings.Join(files, " ") + "; hierarchy -check -top herd_board; proc"
 			cmd := exec.Command("yosys", "-q", "-p", script)
 			cmd.Dir = dir
@@ -237,6 +237,11 @@ func writeTiledFolder(t *testing.T, a datapath.Arch) string {
 	}
 	if err := os.WriteFile(filepath.Join(dir, rtlgen.BoardFile), []byte(board), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range rtlgen.BoardHDLFiles {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(rtlgen.HDLSource(f)), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

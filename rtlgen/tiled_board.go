@@ -70,95 +70,30 @@ func tiledBoardFiles(a datapath.Arch, clk BoardClock) map[string]string {
 	for _, p := range TiledBoardPins {
 		fmt.Fprintf(&pcf, "set_io %s %d\n", p.Port, p.Pin)
 	}
-	return map[string]string{BoardFile: tiledBoardModule(a, clk).render(), BoardPCF: pcf.String()}
+	files := map[string]string{BoardFile: tiledBoardModule(a, clk).render(), BoardPCF: pcf.String()}
+	for _, n := range BoardHDLFiles {
+		files[n] = HDLSource(n)
+	}
+	return files
 }
 
+// tiledBoardModule is herd_board: herd_icebreaker (hdl/) with the design's PLL, link and
+// IDENT parameters.
 func tiledBoardModule(a datapath.Arch, clk BoardClock) *module {
 	s := a.Sizes()
-	m := &module{name: tiledBoardTop, comment: fmt.Sprintf(`herd_board: the tiled herd_core on the iCEBreaker (iCE40 UP5K) at %v MHz from the PLL, behind
-the host link of docs/fpga.md ("The board link"): UART 8N1 at 4 Mbaud (BAUD_DIV = %d clocks a
-bit), frames of SYNC, type, seq, length, payload and a CRC-16 both ways. The host's frames
-(IDENT, RESET, LOAD, CMD, GRANT) are received whole into a block RAM, checked and carried out,
-then answered (ACK with a status, or the IDENT reply); the core's records and read-back leave
-as RECORD and READ frames, one per credit the host granted, so the host is never sent more than
-it has room for and the core holds instead of dropping anything. LEDs (active low): red = the
-core's sticky overflow, green = a frame is being sent. Define HERD_NO_PLL to clock the core
-from clk directly (simulation: the PLL has no model).`, clk.MHz, clk.BaudDiv())}
-	m.params = []param{
-		{"CLK_HZ", fmt.Sprint(clk.Hz()), fmt.Sprintf("the core clock: the PLL's %v MHz", clk.MHz)},
-		{"BAUD", fmt.Sprint(LinkBaud), "UART bit rate"},
-		{"BAUD_DIV", "(CLK_HZ + BAUD / 2) / BAUD", fmt.Sprintf("clocks per bit: %d at %v MHz", clk.BaudDiv(), clk.MHz)},
-	}
-	m.ports = []port{
+	m := &module{name: tiledBoardTop, ports: []port{
 		{"input", "wire", "", "clk", "12 MHz oscillator (pin 35), into the PLL"},
 		{"input", "wire", "", "rx", "UART from the host through the FTDI chip (pin 6)"},
 		{"output", "wire", "", "tx", "UART to the host (pin 9)"},
 		{"output", "wire", "", "ledr_n", "red LED, active low: the core overflowed (pin 11)"},
 		{"output", "wire", "", "ledg_n", "green LED, active low: a frame is being sent (pin 37)"},
-	}
-	m.add("The link's constants (docs/fpga.md, rtlgen/link.go).", fmt.Sprintf(`
-localparam CW = $clog2(BAUD_DIV) + 1;
-localparam BAUD_LAST_I = BAUD_DIV - 1;
-localparam [CW-1:0] BAUD_LAST = BAUD_LAST_I[CW-1:0];
-localparam HALF_I = BAUD_DIV / 2;
-localparam [CW-1:0] RX_HALF = HALF_I[CW-1:0];
-localparam [7:0] SYNC = 8'h%02x;
-localparam [7:0] F_IDENT = 8'h%02x, F_RESET = 8'h%02x, F_LOAD = 8'h%02x, F_CMD = 8'h%02x, F_GRANT = 8'h%02x;
-localparam [7:0] F_ACK = 8'h%02x, F_IDREP = 8'h%02x, F_RECORD = 8'h%02x, F_READ = 8'h%02x;
-localparam [1:0] ST_OK = 2'd%d, ST_CRC = 2'd%d, ST_TYPE = 2'd%d, ST_NOLOAD = 2'd%d;
-localparam [8:0] REC_LAST = 9'd%d;   // a record's last payload byte: 2 RB - 1
-localparam [95:0] IDENT = 96'h%s;  // the IDENT reply's payload, byte 0 in bits 7:0
-`, BoardSync, FrameIdent, FrameReset, FrameLoad, FrameCmd, FrameGrant, FrameAck, FrameIdentReply, FrameRecord, FrameRead,
-		StatusOK, StatusCRC, StatusType, StatusNotLoading, 2*s.RB-1, identHex(a)))
-	m.add(fmt.Sprintf("The core clock: SB_PLL40_PAD, 12 MHz x %d / %d = %v MHz (icepll -i 12 -o %v).",
-		clk.DIVF+1, (clk.DIVR+1)<<clk.DIVQ, clk.MHz, clk.MHz), fmt.Sprintf(`
-wire cclk, locked;
-`+"`"+`ifdef HERD_NO_PLL
-assign cclk = clk;
-assign locked = 1'b1;
-`+"`"+`else
-SB_PLL40_PAD #(
-  .FEEDBACK_PATH("SIMPLE"), .DIVR(4'd%d), .DIVF(7'd%d), .DIVQ(3'd%d), .FILTER_RANGE(3'd%d)
-) pll (
-  .PACKAGEPIN(clk), .PLLOUTGLOBAL(cclk), .LOCK(locked), .RESETB(1'b1), .BYPASS(1'b0)
-);
-`+"`"+`endif
-`, clk.DIVR, clk.DIVF, clk.DIVQ, clk.Filter))
-	m.add("Reset until the PLL locks, then 8 more clocks. The core is also reset by a RESET frame.", `
-reg [3:0] por;
-initial por = 4'd0;
-always @(posedge cclk) if (!locked) por <= 4'd0; else if (!por[3]) por <= por + 4'd1;
-wire rst = !por[3];
-reg core_rst;
-`)
-	m.add("UART receiver: the start bit's edge, then each bit sampled in its middle; rx_stb for one\ncycle with each byte whose stop bit is high.", linkRX)
-	m.add(`CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF), a bit a cycle: a byte takes 8
-cycles, and bytes come 10 BAUD_DIV cycles apart. Run over a frame from its type to its CRC
-(sent high byte first), the register ends at 0 when the frame is intact.`, linkCRC("r"))
-	m.add(`Frames from the host: the header into registers, the payload's beats (low byte first) into
-a block RAM, the CRC checked; then the frame is carried out (rx_exec) and answered.`, linkFrameRX)
-	m.add(`Carrying out a frame: LOAD and CMD offer the payload's beats to the core's streams (a LOAD
-the core does not take at once is refused: it is not loading); GRANT adds credits; RESET
-resets the core between outgoing frames. A frame whose seq repeats the last one carried out
-is a retransmission (its ACK was lost): it is answered, not carried out again.`, linkExec)
-	m.add("The core.", `
-wire overflow;
-/* verilator lint_off UNUSEDSIGNAL */  // the host counts records: their frames have a fixed length
-wire done, core_idle, rec_last;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [15:0] rec_data, rd_data;
-wire rec_valid, rd_valid, rd_last, ld_ready, cmd_ready;
-wire rec_ready, rd_ready;
-herd_core core (.clk(cclk), .rst(rst || core_rst), .s_axis_load_tdata(fb_rd), .s_axis_load_tvalid(ld_valid),
-  .s_axis_load_tready(ld_ready), .m_axis_sample_tdata(rec_data), .m_axis_sample_tvalid(rec_valid),
-  .m_axis_sample_tready(rec_ready), .m_axis_sample_tlast(rec_last),
-  .s_axis_cmd_tdata(fb_rd), .s_axis_cmd_tvalid(cmd_valid), .s_axis_cmd_tready(cmd_ready),
-  .m_axis_read_tdata(rd_data), .m_axis_read_tvalid(rd_valid), .m_axis_read_tready(rd_ready), .m_axis_read_tlast(rd_last),
-  .idle(core_idle), .done(done), .overflow(overflow));
-`)
-	m.add(`Frames to the host, one at a time: a pending reply first, else a record, else a chunk of the
-read-back (at most 256 beats), each of the last two only with a credit. The payload's beats
-are taken from the core's stream as their low byte goes out.`, linkCRC("t")+linkFrameTX)
-	m.add("UART transmitter: a start bit, 8 data bits LSB first, a stop bit, BAUD_DIV clocks a bit.", linkTX)
+	}, comment: fmt.Sprintf(`herd_board: herd_core on the iCEBreaker (iCE40 UP5K) at %v MHz from the PLL (icepll -i 12 -o %v),
+behind the host link of docs/fpga.md ("The board loop"): UART 8N1 at 4 Mbaud, %d clocks a
+bit (herd_icebreaker with this design's parameters).`, clk.MHz, clk.MHz, clk.BaudDiv())}
+	m.add("The board top.", fmt.Sprintf(`herd_icebreaker #(
+  .DIVR(4'd%d), .DIVF(7'd%d), .DIVQ(3'd%d), .FILTER(3'd%d), .BAUD_DIV(%d), .REC_LAST(9'd%d),
+  .IDENT(96'h%s)
+) board (.clk(clk), .rx(rx), .tx(tx), .ledr_n(ledr_n), .ledg_n(ledg_n));`,
+		clk.DIVR, clk.DIVF, clk.DIVQ, clk.Filter, clk.BaudDiv(), 2*s.RB-1, identHex(a)))
 	return m
 }

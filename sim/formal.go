@@ -138,17 +138,19 @@ func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
 		return nil, &RTLError{err}
 	}
 	defer interrupt.Remove(work)
+	formal := false
 	for _, name := range rtlgen.TiledSourceFiles {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, rtlErr("handshake proof: rtl folder %s: %v (the proof is of the tiled core: herdsim rtl with a tiled Arch)", dir, err)
 		}
-		if name == rtlgen.CoreFile && !bytes.Contains(data, []byte("`ifdef FORMAL")) {
-			return nil, rtlErr("handshake proof: %s has no FORMAL block (the proof is of the tiled core; regenerate it with herdsim rtl)", filepath.Join(dir, name))
-		}
+		formal = formal || bytes.Contains(data, []byte("`ifdef FORMAL"))
 		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
 			return nil, &RTLError{err}
 		}
+	}
+	if !formal {
+		return nil, rtlErr("handshake proof: the sources in %s have no FORMAL block (regenerate them with herdsim rtl)", dir)
 	}
 	res := &ProofResult{Depth: depth}
 	t0 := time.Now()
@@ -203,11 +205,32 @@ type smtbmcVerdict struct {
 	last   string // the last line of output
 }
 
-// assertLoc is a failed assertion's source span in yosys-smtbmc's output:
-// "Assert failed in herd_core: herd_core.v:1846.17-1846.44 ($assert$...)". Yosys gives a
-// clocked assertion's span from the end of its enclosing condition: the statement is on
-// the span's last line.
-var assertLoc = regexp.MustCompile(`Assert failed in \S+ (\S+?):(\d+)\.\d+-(\d+)\.\d+`)
+// assertLoc is a failed assertion's source in yosys-smtbmc's output: "Assert failed in
+// herd_core: herd_core.v:45.5-55.4|herd_record.v:200.121-201.33|herd_tiled_core.v:351.99-357.4
+// ($assert$...)", the spans of the assertion and of the instances that lead to it (the
+// model is flattened), in no set order. Yosys gives a clocked assertion's span from the end
+// of its enclosing condition: the statement is on the span's last line.
+var assertLoc = regexp.MustCompile(`Assert failed in \S+ (\S+)`)
+
+// srcSpan is one file:line.col-line.col of a source list.
+var srcSpan = regexp.MustCompile(`^(.+?):(\d+)\.\d+-(\d+)\.\d+$`)
+
+// assertionAt is the span of a failed assertion's source list whose last line in dir is an
+// assertion, as file:line (the list's last span if none is).
+func assertionAt(dir, list string) string {
+	loc := ""
+	for _, span := range strings.Split(list, "|") {
+		m := srcSpan.FindStringSubmatch(span)
+		if m == nil {
+			continue
+		}
+		loc = m[1] + ":" + m[3]
+		if strings.Contains(assertSource(dir, loc), "assert") {
+			return loc
+		}
+	}
+	return loc
+}
 
 // smtbmc runs one yosys-smtbmc in dir and reads its verdict from the output.
 func smtbmc(dir string, argv []string, out io.Writer) (smtbmcVerdict, error) {
@@ -224,7 +247,7 @@ func smtbmc(dir string, argv []string, out io.Writer) (smtbmcVerdict, error) {
 			v.unsat = true
 		}
 		if m := assertLoc.FindStringSubmatch(line); m != nil && v.assert == "" {
-			v.assert = m[1] + ":" + m[3]
+			v.assert = assertionAt(dir, m[1])
 		}
 		return true
 	})

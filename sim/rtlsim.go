@@ -205,6 +205,10 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	}
 	plusargs = append(plusargs, opt.Plusargs...)
 	sources := append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TBFile)
+	if set.Arch.Tiled() {
+		plusargs = append(plusargs, fmt.Sprintf("+iters=%d", set.Iterations))
+		sources = append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TestbenchFile, rtlgen.TBFile)
+	}
 	t0 := time.Now()
 	var defines []string
 	if opt.Netlist {

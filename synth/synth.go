@@ -168,7 +168,11 @@ func Run(opt Options) (*Result, error) {
 	case TopCore:
 	case TopBoard:
 		top = "herd_board"
-		sources = append(sources, rtlgen.BoardFile)
+		if info.Arch.Tiled() {
+			sources = append(sources, rtlgen.BoardSourceFiles...)
+		} else {
+			sources = append(sources, rtlgen.BoardFile)
+		}
 		if _, err := os.Stat(filepath.Join(opt.RTLDir, rtlgen.BoardFile)); err != nil {
 			return nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, rtlgen.BoardFile)
 		}

@@ -132,7 +132,7 @@ to a temporary directory removed on exit.`,
 }
 
 func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) error {
-	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
 	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(rtlDir, f)); err != nil {
 			return &exitError{code: 2, err: fmt.Errorf("%s is not a tiled RTL folder: %w", rtlDir, err)}

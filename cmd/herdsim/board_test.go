@@ -22,7 +22,7 @@ func emulatedBoard(t *testing.T, rtlDir string, defines ...string) string {
 		t.Skipf("%v: the emulated board loop is not run", err)
 	}
 	ctx := context.Background()
-	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
 	bin, err := sim.BuildEmulator(ctx, rtlDir, files, t.TempDir(), defines...)
 	require.NoError(t, err)
 	baudDiv, err := boardBaudDiv(rtlDir)
@@ -59,7 +59,7 @@ func TestBoardLoopEmulated(t *testing.T) {
 	board, err := os.ReadFile(filepath.Join(rtl, rtlgen.BoardFile))
 	require.NoError(t, err)
 	require.Contains(t, string(board), ".DIVF(7'd47)")
-	require.Contains(t, string(board), "parameter CLK_HZ = 36000000")
+	require.Contains(t, string(board), ".BAUD_DIV(9)")
 	desc, err := os.ReadFile(filepath.Join(rtl, rtlgen.CoreDescFile))
 	require.NoError(t, err)
 	require.Contains(t, string(desc), "--freq, 36]")
@@ -153,7 +153,7 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 		t.Skipf("%v", err)
 	}
 	ctx := context.Background()
-	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardFile)
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
 	bin, err := sim.BuildEmulator(ctx, rtl, files, t.TempDir())
 	require.NoError(t, err)
 	baudDiv, err := boardBaudDiv(rtl)

@@ -7,20 +7,27 @@
 
 `default_nettype none
 
-module herd_spram (
+module herd_spram #(
+  parameter integer AW = 14  // address width: the primitive's 16K words
+) (
   input  wire        clk,
-  input  wire [13:0] addr,
+  input  wire [AW-1:0] addr,
   input  wire [15:0] wdata,
   input  wire        we,
   output wire [15:0] rdata
 );
 `ifdef HERD_ICE40_UP5K
+  generate
+    if (AW != 14) begin : g_bad_width
+      herd_param_error_spram_is_16k_words bad ();
+    end
+  endgenerate
   SB_SPRAM256KA ram (
     .ADDRESS(addr), .DATAIN(wdata), .MASKWREN(4'hf), .WREN(we), .CHIPSELECT(1'b1),
     .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1), .DATAOUT(rdata)
   );
 `else
-  reg [15:0] mem [0:16383];
+  reg [15:0] mem [0:(1<<AW)-1];
   reg [15:0] q;
   always @(posedge clk) begin
     if (we) mem[addr] <= wdata;

@@ -1,0 +1,39 @@
+// herd_crc16: CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection; rtlgen's
+// CRC16), a bit a cycle: go takes a byte, which then takes 8 cycles (busy); init restarts at
+// 0xFFFF. Run over a frame from its type to its CRC (sent high byte first), crc ends at 0 when
+// the frame is intact. The inputs are registered first: the logic that forms them ends at a
+// flip-flop instead of fanning out to the CRC's enables (a UART's bytes are far apart).
+
+`default_nettype none
+
+module herd_crc16 (
+  input  wire        clk,
+  input  wire        init,
+  input  wire        go,
+  input  wire [7:0]  data,
+  output reg  [15:0] crc,
+  output wire        busy
+);
+  reg [7:0] b, data_q;
+  reg [3:0] n;
+  reg init_q, go_q;
+  assign busy = go_q || n != 4'd0;
+  always @(posedge clk) begin
+    init_q <= init;
+    go_q <= go;
+    data_q <= data;
+    if (init_q) begin
+      crc <= 16'hffff;
+      n <= 4'd0;
+    end else if (go_q) begin
+      b <= data_q;
+      n <= 4'd8;
+    end else if (busy) begin
+      crc <= {crc[14:0], 1'b0} ^ ((crc[15] ^ b[7]) ? 16'h1021 : 16'h0000);
+      b <= {b[6:0], 1'b0};
+      n <= n - 4'd1;
+    end
+  end
+endmodule
+
+`default_nettype wire

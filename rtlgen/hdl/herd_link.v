@@ -1,0 +1,354 @@
+// herd_link: the board's host link (docs/fpga.md, "The board link"): UART 8N1, BAUD_DIV
+// clocks a bit, frames of SYNC, type, seq, length, payload and a CRC-16 both ways, between
+// a host and herd_core's four streams.
+//
+// The host's frames (IDENT, RESET, LOAD, CMD, GRANT) are received whole into a block RAM,
+// checked and carried out, then answered (ACK with a status, or the IDENT reply). LOAD and
+// CMD offer the payload's beats to the core's load and command streams (a LOAD beat the
+// core does not take at once is refused: it is not loading); GRANT adds credits; RESET
+// resets the core (core_rst) between outgoing frames. A frame whose seq repeats the last one
+// carried out is a retransmission (its ACK was lost): it is answered, not carried out
+// again. The core's records and read-back leave as RECORD and READ frames, one per credit
+// the host granted, so the host is never sent more than it has room for and the core holds
+// instead of dropping anything. The protocol's constants are parameters (rtlgen/link.go
+// sets them).
+
+`default_nettype none
+
+module herd_link #(
+  parameter integer BAUD_DIV  = 10,           // clocks a UART bit
+  parameter [8:0]   REC_LAST  = 9'd11,        // a record's last payload byte: 2 RB - 1
+  parameter [95:0]  IDENT     = 96'h0,        // the IDENT reply's payload, byte 0 in bits 7:0
+  parameter [7:0]   SYNC      = 8'ha5,
+  parameter [7:0]   F_IDENT   = 8'h49, F_RESET = 8'h5a, F_LOAD = 8'h4c, F_CMD = 8'h43, F_GRANT = 8'h47,
+  parameter [7:0]   F_ACK     = 8'h41, F_IDREP = 8'h69, F_RECORD = 8'h52, F_READ = 8'h42,
+  parameter [1:0]   ST_OK     = 2'd0, ST_CRC = 2'd1, ST_TYPE = 2'd2, ST_NOLOAD = 2'd3
+) (
+  input  wire        clk,
+  input  wire        rst,
+  input  wire        rx,              // UART from the host
+  output wire        tx,              // UART to the host
+  output reg         core_rst,        // RESET: the core's reset
+  output wire        t_frame,         // a frame is being sent
+  // the core's streams
+  output wire [15:0] beat,            // a LOAD or CMD frame's beat, offered to the core
+  output wire        ld_valid,
+  input  wire        ld_ready,
+  output wire        cmd_valid,
+  input  wire        cmd_ready,
+  input  wire [15:0] rec_data,        // the core's records
+  input  wire        rec_valid,
+  output wire        rec_ready,
+  input  wire [15:0] rd_data,         // and its read-back
+  input  wire        rd_valid,
+  output wire        rd_ready,
+  input  wire        rd_last
+);
+  wire rx_stb;
+  wire [7:0] rx_byte;
+  herd_uart_rx #(.BAUD_DIV(BAUD_DIV)) uart_rx (.clk(clk), .rst(rst), .rx(rx), .stb(rx_stb), .data(rx_byte));
+
+  // Frames from the host: the header into registers, the payload's beats (low byte first)
+  // into a block RAM, the CRC checked; then the frame is carried out (R_EXEC) and answered.
+  localparam [3:0] R_SYNC = 4'd0, R_TYPE = 4'd1, R_SEQ = 4'd2, R_LEN = 4'd3, R_PAY = 4'd4,
+                   R_CRC0 = 4'd5, R_CRC1 = 4'd6, R_CHECK = 4'd7, R_EXEC = 4'd8;
+  reg [3:0] rs;
+  reg ft_ident, ft_reset, ft_load, ft_cmd, ft_grant;  // the frame's type, one-hot (none: unknown)
+  reg [7:0] f_seq, f_n, f_lo, f_first;                // seq, payload beats, a low byte, GRANT's n
+  reg [8:0] f_cnt;                                    // payload bytes received
+  reg [7:0] fb_ra;
+  wire [15:0] fb_rd;
+  herd_ram #(.W(16), .DEPTH(256)) fbuf (.clk(clk), .we(!rst && rs == R_PAY && rx_stb && f_cnt[0]), .wa(f_cnt[8:1]),
+    .wd({rx_byte, f_lo}), .re(1'b1), .ra(fb_ra), .rd(fb_rd));
+  assign beat = fb_rd;
+  wire [15:0] rcrc;
+  wire rcrc_busy;
+  herd_crc16 rcrc_unit (.clk(clk), .init(rx_stb && rs == R_SYNC), .go(rx_stb && rs != R_SYNC && rs != R_CHECK && rs != R_EXEC),
+    .data(rx_byte), .crc(rcrc), .busy(rcrc_busy));
+  wire x_done;                     // the frame is carried out and answered
+  reg r_crc;                       // answer a frame whose CRC failed
+  // The next payload byte is the last: registered from f_cnt, which stands still for the
+  // 10 BAUD_DIV cycles between bytes, so the byte's arrival reaches no compare.
+  reg f_at_last;
+  always @(posedge clk) f_at_last <= f_cnt == {f_n - 8'd1, 1'b1};
+  always @(posedge clk) begin
+    r_crc <= 1'b0;
+    if (rst) begin
+      rs <= R_SYNC;
+    end else begin
+      case (rs)
+        R_SYNC: if (rx_stb && rx_byte == SYNC) rs <= R_TYPE;
+        R_TYPE: if (rx_stb) begin
+          {ft_ident, ft_reset, ft_load, ft_cmd, ft_grant} <= {rx_byte == F_IDENT, rx_byte == F_RESET,
+            rx_byte == F_LOAD, rx_byte == F_CMD, rx_byte == F_GRANT};
+          rs <= R_SEQ;
+        end
+        R_SEQ: if (rx_stb) begin f_seq <= rx_byte; rs <= R_LEN; end
+        R_LEN: if (rx_stb) begin
+          f_n <= rx_byte;
+          f_cnt <= 9'd0;
+          rs <= (rx_byte == 8'd0) ? R_CRC0 : R_PAY;
+        end
+        R_PAY: if (rx_stb) begin
+          f_cnt <= f_cnt + 9'd1;
+          if (!f_cnt[0]) f_lo <= rx_byte;
+          if (f_cnt == 9'd0) f_first <= rx_byte;
+          if (f_at_last) rs <= R_CRC0;                   // the payload's last byte
+        end
+        R_CRC0: if (rx_stb) rs <= R_CRC1;
+        R_CRC1: if (rx_stb) rs <= R_CHECK;
+        R_CHECK: if (!rcrc_busy) begin
+          r_crc <= rcrc != 16'h0000;
+          rs <= (rcrc != 16'h0000) ? R_SYNC : R_EXEC;
+        end
+        R_EXEC: if (x_done) rs <= R_SYNC;
+        default: rs <= R_SYNC;
+      endcase
+    end
+  end
+
+  // Carrying out a frame.
+  localparam [2:0] X_IDLE = 3'd0, X_ADDR = 3'd1, X_WAIT = 3'd2, X_OFFER = 3'd3, X_RESET = 3'd4,
+                   X_TAKEN = 3'd5;
+  reg [2:0] xs;
+  reg [7:0] p_i;                   // the payload's beat being offered
+  reg p_on, p_took, p_lastb;       // fb_rd is offered to the load (ft_load) or command stream
+  reg [7:0] last_seq;              // the last frame carried out
+  reg have_last;
+  // The frame repeats the last one carried out (its ACK was lost): registered, since f_seq
+  // settles with the frame's third byte and last_seq with the previous frame's end, both
+  // long before the frame is carried out.
+  reg f_dup;
+  always @(posedge clk) f_dup <= have_last && f_seq == last_seq;
+  reg [7:0] credit;                // RECORD and READ frames the host has room for
+  reg [2:0] rst_n;                 // RESET: cycles of core reset left
+  reg x_reply, x_ident;            // answer the frame (x_ident: with the IDENT reply)
+  reg [1:0] x_st;
+  assign ld_valid = p_on && ft_load;
+  assign cmd_valid = p_on && ft_cmd;
+  wire p_take = (ld_valid && ld_ready) || (cmd_valid && cmd_ready);
+  wire [8:0] credit_sum = {1'b0, credit} + {1'b0, f_first};
+  wire t_take_credit;              // the transmitter starts a RECORD or READ frame
+  // The credit a frame takes is counted a cycle later (take_q), and the transmitter sees
+  // "credit left" from a register (credit_nz): the core's tvalid then reaches the
+  // transmitter's state and take_q, not the credit's adder. A frame lasts far longer than
+  // the two cycles either lags, so no second frame can start on a stale count.
+  reg take_q, credit_nz;
+  always @(posedge clk) begin
+    take_q <= !rst && t_take_credit;
+    credit_nz <= credit != 8'd0;
+  end
+  assign x_done = x_reply;
+  always @(posedge clk) begin
+    x_reply <= 1'b0;
+    if (rst) begin
+      xs <= X_IDLE;
+      p_on <= 1'b0;
+      have_last <= 1'b0;
+      credit <= 8'd0;
+      core_rst <= 1'b0;
+    end else begin
+      if (take_q) credit <= credit - 8'd1;
+      case (xs)
+        X_IDLE: if (rs == R_EXEC && !x_reply) begin
+          x_ident <= ft_ident;
+          x_st <= ST_OK;
+          p_i <= 8'd0;
+          if (ft_ident) begin
+            x_reply <= 1'b1;
+          end else if (f_dup) begin
+            x_reply <= 1'b1;                           // a retransmission: answer only
+          end else if (ft_grant) begin
+            credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, take_q};
+            {last_seq, have_last} <= {f_seq, 1'b1};
+            x_reply <= 1'b1;
+          end else if (ft_reset) begin
+            credit <= 8'd0;
+            rst_n <= 3'd7;
+            xs <= X_RESET;
+          end else if (ft_load || ft_cmd) begin
+            if (f_n == 8'd0) begin
+              {last_seq, have_last} <= {f_seq, 1'b1};
+              x_reply <= 1'b1;
+            end else begin
+              xs <= X_ADDR;
+            end
+          end else begin
+            x_st <= ST_TYPE;
+            x_reply <= 1'b1;
+          end
+        end
+        X_ADDR: begin fb_ra <= p_i; xs <= X_WAIT; end
+        X_WAIT: begin                                  // the block RAM reads
+          p_on <= 1'b1;
+          p_lastb <= p_i + 8'd1 == f_n;                // the payload's last beat
+          xs <= X_OFFER;
+        end
+        // The handshake's cycle only ends the offer (a LOAD beat is taken at once, or never:
+        // the core is not loading); X_TAKEN acts on it a cycle later, from a register, so the
+        // core's tready reaches no more than the offer's own flip-flops. The offer's end is
+        // written without the load's tready (a LOAD offer ends anyway), so that the core's
+        // tready reaches p_took alone, not the state's and p_on's enables.
+        X_OFFER: begin
+          p_took <= p_take;
+          if (ft_load || (cmd_valid && cmd_ready)) begin
+            p_on <= 1'b0;
+            xs <= X_TAKEN;
+          end
+        end
+        X_TAKEN: if (p_took) begin
+          p_i <= p_i + 8'd1;
+          if (p_lastb) begin
+            {last_seq, have_last} <= {f_seq, 1'b1};
+            x_reply <= 1'b1;
+            xs <= X_IDLE;
+          end else begin
+            xs <= X_ADDR;
+          end
+        end else begin
+          x_st <= ST_NOLOAD;
+          x_reply <= 1'b1;
+          xs <= X_IDLE;
+        end
+        X_RESET: if (!t_frame) begin                   // between outgoing frames
+          credit <= 8'd0;
+          core_rst <= rst_n != 3'd0;
+          rst_n <= rst_n - 3'd1;
+          if (rst_n == 3'd0) begin
+            {last_seq, have_last} <= {f_seq, 1'b1};
+            x_reply <= 1'b1;
+            xs <= X_IDLE;
+          end
+        end
+        default: xs <= X_IDLE;
+      endcase
+    end
+  end
+
+  // Frames to the host, one at a time: a pending reply first, else a record, else a chunk
+  // of the read-back (at most 256 beats), each of the last two only with a credit. The
+  // payload's beats are taken from the core's stream as their low byte goes out.
+  localparam [2:0] T_IDLE = 3'd0, T_SYNC = 3'd1, T_TYPE = 3'd2, T_SEQ = 3'd3, T_PAY = 3'd4, T_CRCH = 3'd5, T_CRCL = 3'd6;
+  localparam [1:0] K_ACK = 2'd0, K_IDENT = 2'd1, K_RECORD = 2'd2, K_READ = 2'd3;
+  reg [2:0] ts;
+  reg [1:0] t_kind;
+  reg [7:0] t_seq, rec_seq, rd_seq;
+  reg [8:0] t_cnt;                 // payload bytes sent
+  reg t_pad;                       // READ: the read-back ended, zeros to the frame's end
+  reg r_pend, r_ident;             // a reply waits: ACK (r_st, r_seq) or the IDENT reply
+  reg [1:0] r_st;
+  reg [7:0] r_seq;
+  wire tb_idle;                    // the UART is idle
+  wire tb_load;                    // the UART takes tb_byte this cycle
+  reg [7:0] tb_byte;
+  assign t_frame = ts != T_IDLE;
+  wire want_rec = credit_nz && rec_valid;
+  wire want_rd = credit_nz && rd_valid;
+  assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && (want_rec || want_rd);
+  wire t_core = t_kind[1];         // RECORD or READ: the payload comes from the core
+  // The core's beat is taken into hb first (tready from registers only, so that the
+  // transmitter's logic does not reach into the core's stream logic), then sent from there.
+  reg hb_v, hb_last;
+  reg [15:0] hb_data;
+  wire t_core_rdy = t_pad || hb_v;
+  wire [15:0] t_core_data = t_pad ? 16'h0000 : hb_data;
+  reg [8:0] t_last;                // the payload's last byte
+  always @* begin
+    case (t_kind)
+      K_ACK: t_last = 9'd0;
+      K_IDENT: t_last = 9'd11;
+      K_RECORD: t_last = REC_LAST;
+      default: t_last = 9'd511;
+    endcase
+  end
+  // The CRC needs 9 cycles after a byte is taken, a byte takes 10 BAUD_DIV: it is never busy
+  // when the UART is idle. The UART takes a byte a cycle after the transmitter can send one
+  // (tb_load, a register): what allows it (the state, the idle UART, the core's beat in hb)
+  // holds until the byte is taken, and the UART is busy for 10 BAUD_DIV cycles after it, so
+  // the decision starts at a flip-flop instead of reaching through the payload's readiness
+  // into every enable.
+  reg tb_load_q;
+  always @(posedge clk)
+    tb_load_q <= !rst && !tb_load_q && ts != T_IDLE && tb_idle && (ts != T_PAY || !t_core || t_core_rdy);
+  assign tb_load = tb_load_q;
+  // hb empties as its beat's high byte goes out (t_beat).
+  wire t_beat = ts == T_PAY && tb_load && t_core && t_cnt[0] && !t_pad;
+  // The streams' tready are registers: hb is empty, the frame's payload is under way, and no
+  // beat is taken this cycle. Each beat then costs a cycle more (bytes are 10 BAUD_DIV
+  // cycles apart), and the core's output logic sees a flip-flop, not the transmitter's state.
+  wire hb_take = (rec_valid && rec_ready) || (rd_valid && rd_ready);
+  reg rec_ready_q, rd_ready_q;
+  always @(posedge clk) begin
+    rec_ready_q <= !rst && !hb_take && !hb_v && ts == T_PAY && t_kind == K_RECORD;
+    rd_ready_q <= !rst && !hb_take && !hb_v && ts == T_PAY && t_kind == K_READ && !t_pad;
+  end
+  assign rec_ready = rec_ready_q;
+  assign rd_ready = rd_ready_q;
+  always @(posedge clk) begin
+    if (rst || ts == T_IDLE) begin
+      hb_v <= 1'b0;
+    end else if (hb_take) begin
+      hb_v <= 1'b1;
+      hb_data <= rec_ready ? rec_data : rd_data;
+      hb_last <= rd_ready && rd_last;
+    end else if (t_beat) begin
+      hb_v <= 1'b0;
+    end
+  end
+  wire [7:0] ident_b = IDENT[{t_cnt[3:0], 3'b000} +: 8];
+  wire [15:0] tcrc;
+  always @* begin
+    case (ts)
+      T_SYNC: tb_byte = SYNC;
+      T_TYPE: tb_byte = (t_kind == K_ACK) ? F_ACK : (t_kind == K_IDENT) ? F_IDREP : (t_kind == K_RECORD) ? F_RECORD : F_READ;
+      T_SEQ: tb_byte = t_seq;
+      T_PAY: tb_byte = t_core ? (t_cnt[0] ? t_core_data[15:8] : t_core_data[7:0]) : (t_kind == K_ACK ? {6'd0, r_st} : ident_b);
+      T_CRCH: tb_byte = tcrc[15:8];
+      default: tb_byte = tcrc[7:0];
+    endcase
+  end
+  /* verilator lint_off PINCONNECTEMPTY */  // the transmitter's CRC is never busy when it is read
+  herd_crc16 tcrc_unit (.clk(clk), .init(tb_load && ts == T_SYNC), .go(tb_load && ts != T_SYNC && ts != T_CRCH && ts != T_CRCL),
+    .data(tb_byte), .crc(tcrc), .busy());
+  /* verilator lint_on PINCONNECTEMPTY */
+  always @(posedge clk) begin
+    if (x_reply) {r_pend, r_ident, r_st, r_seq} <= {1'b1, x_ident, x_st, f_seq};
+    if (r_crc) {r_pend, r_ident, r_st, r_seq} <= {1'b1, 1'b0, ST_CRC, f_seq};
+    if (rst || core_rst) begin
+      rec_seq <= 8'd0;
+      rd_seq <= 8'd0;
+    end
+    if (rst) begin
+      ts <= T_IDLE;
+      r_pend <= 1'b0;
+    end else if (ts == T_IDLE) begin
+      t_cnt <= 9'd0;
+      t_pad <= 1'b0;
+      if (r_pend && !x_reply && !r_crc) begin
+        r_pend <= 1'b0;
+        t_kind <= r_ident ? K_IDENT : K_ACK;
+        t_seq <= r_seq;
+        ts <= T_SYNC;
+      end else if (t_take_credit) begin
+        t_kind <= want_rec ? K_RECORD : K_READ;
+        t_seq <= want_rec ? rec_seq : rd_seq;
+        if (want_rec) rec_seq <= rec_seq + 8'd1;
+        else rd_seq <= rd_seq + 8'd1;
+        ts <= T_SYNC;
+      end
+    end else if (tb_load) begin
+      if (t_beat && hb_last) t_pad <= 1'b1;
+      if (ts == T_PAY) begin
+        t_cnt <= t_cnt + 9'd1;
+        if (t_cnt == t_last) ts <= T_CRCH;
+      end else if (ts == T_CRCL) begin
+        ts <= T_IDLE;
+      end else begin
+        ts <= ts + 3'd1;
+      end
+    end
+  end
+  herd_uart_tx #(.BAUD_DIV(BAUD_DIV)) uart_tx (.clk(clk), .rst(rst), .load(tb_load), .data(tb_byte), .idle(tb_idle), .tx(tx));
+endmodule
+
+`default_nettype wire
