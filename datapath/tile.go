@@ -44,7 +44,8 @@ type TileSizes struct {
 	ZB      int // and of z*: ceil(K / 16)
 	RB      int // beats of an output record: XB + ZB + 2 (x*, z*, the cycle count and flags)
 	SH      bool
-	Busy    []int // the word-skip datapath's busy X words of each batch (Arch.SkipBusy), else nil
+	Busy    []int     // the word-skip datapath's busy X words of each batch (Arch.SkipBusy), else nil
+	Step    AddrSteps // the address steps of the memories' walks (tile_memmap.go)
 }
 
 // The word-skip datapath's constants (docs/fpga.md, "The plan for building it").
@@ -127,6 +128,7 @@ func (a *Arch) Sizes() TileSizes {
 	s.XB = ceilDiv(a.D, tileVecBits)
 	s.ZB = ceilDiv(a.K, tileVecBits)
 	s.RB = s.XB + s.ZB + RecordTailBeats
+	s.Step = s.steps()
 	return s
 }
 

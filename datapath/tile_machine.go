@@ -101,7 +101,7 @@ func (m *TileMachine) load(img TileImages) {
 	} else {
 		for b := 0; b < s.NB; b++ {
 			for j := 0; j < s.D; j++ {
-				m.sx[j] = m.put(RegPositive, j, m.sx[j]+s.sumTerm(m.xmem[b*s.D+j], b))
+				m.sx[j] = m.put(RegPositive, j, m.sx[j]+s.sumTerm(m.xmem[s.XWord(b, j)], b))
 			}
 		}
 	}

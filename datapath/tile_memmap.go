@@ -31,11 +31,37 @@ func SkipJWord(j int, x uint16) uint16 { return uint16(j) | uint16(bits.OnesCoun
 // the bits below it (D <= 2048 with word skip).
 const SkipPopShift = 11
 
+// AddrSteps are the strides of the datapath's walks over its SPRAMs: every address a phase
+// reads or writes is a base plus these steps. The Go model reads its memories through them
+// (XWord, WWord) and the Verilog's address generator takes them as parameters (herd_addr's
+// A_*), so neither restates the layout.
+type AddrSteps struct {
+	Batch int // X: batch b + 1's first word from batch b's: D (a pass walks j in steps of 1)
+	Group int // W: group g + 1's word j from group g's: D (the sweep walks every word in steps of 1)
+	Tile  int // W: tile k + 1's first word from tile k's: (T/PW) D
+	// NextJ is a prefetch's or write-back's step from group T/PW - 1 of pixel j to group 0
+	// of pixel j + 1: 1 - (T/PW - 1) D (its groups of one j come D apart).
+	NextJ int
+	// TileGroups is the b memory's step from a tile's first group to the next tile's: T/PW.
+	TileGroups int
+}
+
+// steps are the address steps of the sizes (TileSizes.Step).
+func (s TileSizes) steps() AddrSteps {
+	return AddrSteps{Batch: s.D, Group: s.D, Tile: s.GT * s.D, NextJ: 1 - (s.GT-1)*s.D, TileGroups: s.GT}
+}
+
+// XWord is the X word of batch b at pixel j (without word skip).
+func (s *TileSizes) XWord(b, j int) int { return b*s.Step.Batch + j }
+
+// WWord is the W word of group g at pixel j.
+func (s *TileSizes) WWord(g, j int) int { return g*s.Step.Group + j }
+
 // XAddr is the X word holding x_nj and the bit of it (without word skip).
-func (s TileSizes) XAddr(n, j int) (addr, bit int) { return (n/BatchWidth)*s.D + j, n % BatchWidth }
+func (s *TileSizes) XAddr(n, j int) (addr, bit int) { return s.XWord(n/BatchWidth, j), n % BatchWidth }
 
 // WAddr is the W word holding W[i][j] and its slot.
-func (s TileSizes) WAddr(i, j int) (addr, slot int) { return (i/s.PW)*s.D + j, i % s.PW }
+func (s *TileSizes) WAddr(i, j int) (addr, slot int) { return s.WWord(i/s.PW, j), i % s.PW }
 
 // BatchValid is the number of real vectors in batch b (16, or fewer in the last).
 func (s TileSizes) BatchValid(b int) int { return min(BatchWidth, s.N-b*BatchWidth) }

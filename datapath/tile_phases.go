@@ -58,7 +58,7 @@ func (m *TileMachine) prefetch(energy bool) {
 	}
 	j, gi := m.cyc/s.GT, m.cyc%s.GT
 	g := m.ctr[CtrTile]*s.GT + gi
-	word := m.wmem[g*s.D+j]
+	word := m.wmem[s.WWord(g, j)]
 	for slot := 0; slot < s.PW; slot++ {
 		r, i := gi*s.PW+slot, g*s.PW+slot
 		v := s.slotValue(word, slot, wbits)
@@ -99,7 +99,7 @@ func (m *TileMachine) pass(energy bool) {
 		m.loadStarts(b, rows)
 	case c < s.D+2:
 		j := c - 2
-		m.addWord(j, m.xmem[b*s.D+j], rows)
+		m.addWord(j, m.xmem[s.XWord(b, j)], rows)
 		if !energy && b > 0 {
 			m.accumulateP(b-1, j)
 		}
@@ -161,7 +161,7 @@ func (m *TileMachine) sumOrFirst(b int, acc, term int64) int64 {
 // accumulateP adds batch b's statistics at visible unit j to P of every tile row.
 func (m *TileMachine) accumulateP(b, j int) {
 	s := m.s
-	x := m.xmem[b*s.D+j]
+	x := m.xmem[s.XWord(b, j)]
 	for r := 0; r < m.rows(false); r++ {
 		m.p[r][j] = m.put(RegPositive, m.rowOf(r)*s.D+j, m.sumOrFirst(b, m.p[r][j], s.popTerm(m.zcap[r], x, b)))
 	}
@@ -230,7 +230,7 @@ func (m *TileMachine) sweep() {
 			}
 			h := m.b[i]
 			for j := 0; j < s.D; j++ {
-				w := s.slotValue(m.wmem[g*s.D+j], slot, wbits)
+				w := s.slotValue(m.wmem[s.WWord(g, j)], slot, wbits)
 				if !m.xs[j] {
 					w = -w
 				}
@@ -249,7 +249,7 @@ func (m *TileMachine) sweep() {
 			}
 			var tree int64
 			for slot := 0; slot < s.PW && g*s.PW+slot < s.K; slot++ {
-				w := s.slotValue(m.wmem[g*s.D+j], slot, wbits)
+				w := s.slotValue(m.wmem[s.WWord(g, j)], slot, wbits)
 				if !m.zs[g*s.PW+slot] {
 					w = -w
 				}
@@ -286,7 +286,7 @@ func (m *TileMachine) writeback() {
 	}
 	g := m.ctr[CtrTile]*s.GT + gi
 	N, last := int64(s.N), s.NB-1
-	word := m.wmem[g*s.D+j]
+	word := m.wmem[s.WWord(g, j)]
 	for slot := 0; slot < s.PW; slot++ {
 		r, i := gi*s.PW+slot, g*s.PW+slot
 		if i >= s.K {
@@ -300,7 +300,7 @@ func (m *TileMachine) writeback() {
 			m.b[i] = m.put(RegB, i, ub)
 		}
 	}
-	m.wmem[g*s.D+j] = word
+	m.wmem[s.WWord(g, j)] = word
 }
 
 // positive is P of tile row r (hidden unit i) at j for the write-back, with the last batch b:
@@ -311,7 +311,7 @@ func (m *TileMachine) positive(r, i, j, last int) int64 {
 	if m.layout != nil {
 		return 2*m.p[r][j] - m.zsum[r]
 	}
-	x := m.xmem[last*s.D+j]
+	x := m.xmem[s.XWord(last, j)]
 	return m.put(RegPositive, i*s.D+j, m.sumOrFirst(last, m.p[r][j], s.popTerm(m.zcap[r], x, last)))
 }
 

@@ -1,7 +1,5 @@
 package rtlgen
 
-import "herdsim/datapath"
-
 // The tiled core's command stream (s_axis_cmd): one 16-bit beat a command, the op in bits
 // 15:14 and its argument in bits 13:0.
 const (
@@ -14,12 +12,3 @@ const (
 
 // Cmd is the command beat of op with argument n.
 func Cmd(op, n int) uint16 { return uint16(op<<CmdArgBits | n&CmdMaxRun) }
-
-// ReadBeats is the length of the read-back on m_axis_read: W words as three beats each,
-// then b and c values as ceil(width/16) beats each (TileLoadStream's order and format,
-// without X).
-func ReadBeats(a datapath.Arch) int {
-	s := a.Sizes()
-	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
-	return 3*s.WWords + a.K*bb + a.D*cb
-}

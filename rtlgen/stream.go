@@ -10,102 +10,110 @@ import (
 )
 
 // The core's load and read-back streams (herd_load): the memories' initial contents as
-// 16-bit beats, and the final W, b and c read back in the same format.
+// 16-bit beats in the parts of datapath.Arch.LoadLayout, and the final W, b and c read
+// back in the parts of ReadLayout.
 
 // LoadFile is the load stream's image: every 16-bit beat herd_core takes on s_axis_load
 // before it runs, one hex word a line (TileLoadStream).
 const LoadFile = "load.hex"
 
-// TileLoadStream is the load stream for a tiled Arch's initial memories: X words (with
-// word skip: vector 0's D words, then each busy word followed by its j word), then W words
-// as three beats each (SPRAM 0, 1, 2), then b and c values as ceil(width/16) beats each,
-// low beat first (two's complement at the register's width, zero above it).
+// TileLoadStream is the load stream of a tiled Arch's initial memories: the parts of
+// Arch.LoadLayout in order, each item's beats low first.
 func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
-	var x []uint16
-	if img.J != nil {
-		busy := a.Sizes().XBusyBase()
-		x = append(x, img.X[:busy]...)
-		for k, j := range img.J {
-			x = append(x, img.X[busy+k], j)
-		}
-	} else {
-		x = append(x, img.X...)
-	}
-	return append(x, WeightBeats(a, img)...)
-}
-
-// WeightBeats is the W, b and c part of the load stream, which the core's read-back
-// (m_axis_read) repeats with the final values.
-func WeightBeats(a datapath.Arch, img datapath.TileImages) []uint16 {
 	var out []uint16
-	for _, w := range img.W {
-		out = append(out, uint16(w), uint16(w>>16), uint16(w>>32))
-	}
-	beats := func(v int64, width int) {
-		u := uint64(v) & (1<<uint(width) - 1)
-		for k := 0; k < (width+15)/16; k++ {
-			out = append(out, uint16(u>>(16*uint(k))))
+	for _, p := range a.LoadLayout() {
+		for i := range p.Items {
+			out = append(out, itemBeats(a, img, p, i)...)
 		}
-	}
-	for _, v := range img.B {
-		beats(v, a.Spec(datapath.RegB).Format.Word)
-	}
-	for _, v := range img.C {
-		beats(v, a.Spec(datapath.RegC).Format.Word)
 	}
 	return out
 }
 
-// ParseReadBack reads W words, b and c values out of a read-back (WeightBeats' layout):
-// the images' W, B and C (X is left empty). A value with bits set above its register's
-// width is an error, as is a read-back of the wrong length.
+// WeightBeats is the W, b and c part of the load stream, which the core's read-back
+// (m_axis_read) repeats with the final values (Arch.ReadLayout).
+func WeightBeats(a datapath.Arch, img datapath.TileImages) []uint16 {
+	var out []uint16
+	for _, p := range a.ReadLayout() {
+		for i := range p.Items {
+			out = append(out, itemBeats(a, img, p, i)...)
+		}
+	}
+	return out
+}
+
+// itemBeats are the beats of item i of part p.
+func itemBeats(a datapath.Arch, img datapath.TileImages, p datapath.StreamPart, i int) []uint16 {
+	switch p.Name {
+	case datapath.PartX, datapath.PartX0:
+		return []uint16{img.X[i]}
+	case datapath.PartXJ:
+		return []uint16{img.X[a.D+i], img.J[i]}
+	case datapath.PartW:
+		return valueBeats(img.W[i], p.Beats)
+	case datapath.PartB:
+		return valueBeats(uint64(img.B[i])&mask(a.Spec(datapath.RegB).Format.Word), p.Beats)
+	case datapath.PartC:
+		return valueBeats(uint64(img.C[i])&mask(a.Spec(datapath.RegC).Format.Word), p.Beats)
+	}
+	panic("rtlgen: a stream part with no encoding: " + p.Name)
+}
+
+// valueBeats is v in n beats, low first.
+func valueBeats(v uint64, n int) []uint16 {
+	out := make([]uint16, n)
+	for k := range out {
+		out[k] = uint16(v >> (16 * uint(k)))
+	}
+	return out
+}
+
+// mask has the low bits set.
+func mask(bits int) uint64 { return 1<<uint(bits) - 1 }
+
+// ParseReadBack reads W words, b and c values out of a read-back (Arch.ReadLayout): the
+// images' W, B and C (X is left empty). A value with bits set above its register's width
+// is an error, as is a read-back of the wrong length.
 func ParseReadBack(a datapath.Arch, beats []uint16) (datapath.TileImages, error) {
 	if len(beats) != ReadBeats(a) {
 		return datapath.TileImages{}, fmt.Errorf("read-back: %d beats, the design sends %d", len(beats), ReadBeats(a))
 	}
-	s := a.Sizes()
-	img := datapath.TileImages{W: make([]uint64, s.WWords)}
-	for i := range img.W {
-		img.W[i] = uint64(beats[3*i]) | uint64(beats[3*i+1])<<16 | uint64(beats[3*i+2])<<32
-	}
-	pos := 3 * s.WWords
-	values := func(n, width int, what string) ([]int64, error) {
-		out := make([]int64, n)
-		for i := range out {
+	var img datapath.TileImages
+	widths := map[string]int{datapath.PartB: a.Spec(datapath.RegB).Format.Word, datapath.PartC: a.Spec(datapath.RegC).Format.Word}
+	for _, p := range a.ReadLayout() {
+		for i := range p.Items {
 			var u uint64
-			for k := 0; k < (width+15)/16; k++ {
-				u |= uint64(beats[pos]) << (16 * uint(k))
-				pos++
+			for k := range p.Beats {
+				u |= uint64(beats[0]) << (16 * uint(k))
+				beats = beats[1:]
 			}
+			if p.Name == datapath.PartW {
+				img.W = append(img.W, u)
+				continue
+			}
+			width := widths[p.Name]
 			if u>>uint(width) != 0 {
-				return nil, fmt.Errorf("read-back: %s[%d] = %#x has bits above its %d-bit width", what, i, u, width)
+				return img, fmt.Errorf("read-back: %s[%d] = %#x has bits above its %d-bit width", p.Name, i, u, width)
 			}
-			out[i] = int64(u<<uint(64-width)) >> uint(64-width)
+			v := int64(u<<uint(64-width)) >> uint(64-width)
+			if p.Name == datapath.PartB {
+				img.B = append(img.B, v)
+			} else {
+				img.C = append(img.C, v)
+			}
 		}
-		return out, nil
 	}
-	var err error
-	if img.B, err = values(a.K, a.Spec(datapath.RegB).Format.Word, "b"); err != nil {
-		return img, err
-	}
-	img.C, err = values(a.D, a.Spec(datapath.RegC).Format.Word, "c")
-	return img, err
+	return img, nil
 }
+
+// ReadBeats is the length of the read-back on m_axis_read (Arch.ReadLayout).
+func ReadBeats(a datapath.Arch) int { return datapath.StreamBeats(a.ReadLayout()) }
 
 // tileLoadBeats is the length of the load stream of a tiled Arch.
-func tileLoadBeats(a datapath.Arch) int {
-	s := a.Sizes()
-	bb, cb := (a.Spec(datapath.RegB).Format.Word+15)/16, (a.Spec(datapath.RegC).Format.Word+15)/16
-	return xLoadBeats(s) + 3*s.WWords + a.K*bb + a.D*cb
-}
+func tileLoadBeats(a datapath.Arch) int { return datapath.StreamBeats(a.LoadLayout()) }
 
-// xLoadBeats is the X part of the load stream: the X memory's words, and with word skip a
-// j word after each busy one (TileLoadStream).
-func xLoadBeats(s datapath.TileSizes) int {
-	if s.Skip() {
-		return s.XStore + s.XWords
-	}
-	return s.XStore
+// xLoadBeats is the X part of the load stream: its beats before W's.
+func xLoadBeats(a datapath.Arch) int {
+	return tileLoadBeats(a) - ReadBeats(a)
 }
 
 // tiledImages is the tiled core's memory image: the load stream from the vector set's

@@ -21,6 +21,12 @@ module herd_addr #(
   parameter integer XAW     = 14,    // SPRAM address width
   parameter integer JBASE   = 8192,  // word skip: W SPRAM 0's first j word
   parameter integer X_BUSY  = 64,    // word skip: the first busy X word
+  // the walks' address steps (datapath.AddrSteps)
+  parameter integer STEP_BATCH  = D,               // X: from a batch's first word to the next batch's
+  parameter integer STEP_GROUP  = D,               // W: from group g's word j to group g + 1's
+  parameter integer STEP_TILE   = GT * D,          // W: from a tile's first word to the next tile's
+  parameter integer STEP_NEXTJ  = 1 - (GT - 1) * D,  // W: from group GT - 1 of j to group 0 of j + 1
+  parameter integer STEP_TGROUP = GT,              // b: from a tile's first group to the next tile's
   // derived (leave them)
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,
   parameter integer BGW = (BG > 1) ? $clog2(BG) : 1,
@@ -77,10 +83,11 @@ module herd_addr #(
 );
   // Address steps, sized to the addresses (lint's WIDTH is off for the truncation).
   /* verilator lint_off WIDTH */
-  localparam [XAW-1:0] A_D     = D;                 // a batch's or a group's step
-  localparam [XAW-1:0] A_GTD   = GT * D;            // a tile's
-  localparam [BGW-1:0] A_GT    = GT;                // a tile's groups
-  localparam [XAW-1:0] A_NEXTJ = 1 - (GT - 1) * D;  // from group GT - 1 of j to group 0 of j + 1 (mod 2^XAW)
+  localparam [XAW-1:0] A_BATCH = STEP_BATCH;
+  localparam [XAW-1:0] A_GROUP = STEP_GROUP;
+  localparam [XAW-1:0] A_TILE  = STEP_TILE;
+  localparam [BGW-1:0] A_GT    = STEP_TGROUP;
+  localparam [XAW-1:0] A_NEXTJ = STEP_NEXTJ;        // mod 2^XAW
   localparam [XAW-1:0] A_JBASE = JBASE;
   localparam [XAW-1:0] A_XBUSY = X_BUSY;
   localparam [AGW-1:0] GT_LAST = GT - 1;
@@ -102,18 +109,18 @@ module herd_addr #(
   // tile's passes read the busy words and their j in order.
   wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0) || (SKIP != 0 && nw_jbase);
   wire [XAW-1:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : (SKIP != 0 && nw_jbase) ? A_JBASE : {XAW{1'b0}};
-  wire [XAW-1:0] wa_inc = !nw_arun ? {{(XAW-1){1'b0}}, 1'b1} : ag_last ? A_NEXTJ : A_D;
+  wire [XAW-1:0] wa_inc = !nw_arun ? {{(XAW-1){1'b0}}, 1'b1} : ag_last ? A_NEXTJ : A_GROUP;
   always @(posedge clk) begin
     if (rst) begin
       xbase <= {XAW{1'b0}};
       tbase <= {XAW{1'b0}};
-      xbase1 <= A_D;
-      tbase1 <= A_GTD;
+      xbase1 <= A_BATCH;
+      tbase1 <= A_TILE;
     end else if (running) begin
       xbase <= xbase_n;
       tbase <= tbase_n;
-      xbase1 <= xbase_n + A_D;
-      tbase1 <= tbase_n + A_GTD;
+      xbase1 <= xbase_n + A_BATCH;
+      tbase1 <= tbase_n + A_TILE;
     end
     if (rst || clr_tile) bgbase <= {BGW{1'b0}};
     else if (step_tile) bgbase <= bgbase + A_GT;

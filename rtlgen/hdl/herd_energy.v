@@ -27,6 +27,7 @@ module herd_energy #(
   parameter integer BEST_ENERGY_X   = 29,
   parameter integer BEST_ENERGY_SAT = 0,
   parameter integer XAW             = 14,
+  parameter integer STEP_BATCH      = D,   // X: a batch's first word from the previous batch's (datapath.AddrSteps)
   parameter integer CYW             = 13,
   // derived (leave them)
   parameter integer AW  = FIELD_W - ((FIELD_SAT == 0) ? 1 : 0),   // the accumulators' width
@@ -61,7 +62,7 @@ module herd_energy #(
   localparam [TW-1:0]  NTE_LAST = NTE - 1;
   localparam [TRW-1:0] T_LAST   = T - 1;
   localparam [TRW-1:0] T_LAST2  = T - 2;       // the row from which the value two on is the next vector's
-  localparam [XAW-1:0] A_D      = D;
+  localparam [XAW-1:0] A_BATCH  = STEP_BATCH;
   localparam [4:0]     VALID_LAST = LAST_VALID;
   /* verilator lint_on WIDTH */
   generate
@@ -209,7 +210,7 @@ module herd_energy #(
       best_col <= 4'd0;
     end else if (e4_v && e4_take) begin
       best <= best_new;
-      best_base <= ebatch4 * A_D;  // its first X word (batch b at b D)
+      best_base <= ebatch4 * A_BATCH;  // its first X word (batch b at b D)
       best_col <= ei_4[3:0];
     end
   end

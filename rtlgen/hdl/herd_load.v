@@ -26,9 +26,12 @@ module herd_load #(
   parameter integer PW         = 2,     // weights a W word
   parameter integer SKIP       = 0,     // 1: the word-skip datapath's X part
   parameter integer X_BEATS    = 512,   // beats of the X part (X words and word skip's j words)
-  parameter integer W_WORDS    = 512,   // W words (three beats each)
+  parameter integer W_WORDS    = 512,   // W words
+  parameter integer W_BEATS_1  = 3,     // beats a W word: its 48 bits in the three W SPRAMs (datapath.WBeats)
   parameter integer B_W        = 16,    // b's width
   parameter integer C_W        = 16,    // c's width
+  parameter integer B_BEATS    = 1,     // beats a b value: ceil(B_W / 16)
+  parameter integer C_BEATS    = 1,     // beats a c value: ceil(C_W / 16)
   parameter integer POSITIVE_W = 9,     // sum x's register
   parameter integer POSITIVE_X = 10,
   parameter integer POSITIVE_SAT = 0,
@@ -84,15 +87,19 @@ module herd_load #(
     input integer v;
     wid = (v < 1) ? 1 : $clog2(v + 1);
   endfunction
-  localparam integer B_BEATS = (B_W + 15) / 16;
-  localparam integer C_BEATS = (C_W + 15) / 16;
-  localparam integer W_BEATS = 3 * W_WORDS;
+  localparam integer W_BEATS = W_BEATS_1 * W_WORDS;
   localparam integer BEATS   = X_BEATS + W_BEATS + K * B_BEATS + D * C_BEATS;
   localparam integer LOADW   = (wid(BEATS) > XAW) ? wid(BEATS) : XAW;  // X addresses are the beat counter's low bits
   localparam integer NBW     = wid(NB);
   localparam integer LAST_VALID = N - (NB - 1) * 16;
   localparam integer JAW     = $clog2(JBASE);
   generate
+    if (W_BEATS_1 != 3) begin : g_bad_w_word
+      herd_param_error_load_a_w_word_is_three_spram_beats bad ();
+    end
+    if (B_BEATS != (B_W + 15) / 16 || C_BEATS != (C_W + 15) / 16) begin : g_bad_beats
+      herd_param_error_load_a_value_is_ceil_width_over_16_beats bad ();
+    end
     if (B_BEATS > 2 || C_BEATS > 2) begin : g_bad_bc
       herd_param_error_load_b_and_c_are_at_most_32_bits bad ();
     end
@@ -111,6 +118,7 @@ module herd_load #(
   localparam [1:0] LD_BLAST = B_BEATS - 1;
   localparam [1:0] LD_CLAST = C_BEATS - 1;
   localparam [1:0] PW_LAST  = PW - 1;
+  localparam [1:0] WQ_LAST  = W_BEATS_1 - 1;  // the last SPRAM of a W word
   localparam [IW-1:0] A_KLAST = K - 1;
   localparam [DW-1:0] D_LAST  = D - 1;
   localparam [NBW-1:0] NB_LAST = NB - 1;
@@ -225,8 +233,8 @@ module herd_load #(
           lw_w <= !rd_on;
           lw_addr <= ld_w;
           lw_q <= ld_q;
-          ld_q <= (ld_q == 2'd2) ? 2'd0 : ld_q + 1'b1;
-          if (ld_q == 2'd2) ld_w <= ld_w + 1'b1;
+          ld_q <= (ld_q == WQ_LAST) ? 2'd0 : ld_q + 1'b1;
+          if (ld_q == WQ_LAST) ld_w <= ld_w + 1'b1;
         end else begin
           // b or c: a value is B_BEATS or C_BEATS beats; written with its last beat.
           ld_acc <= in_data;

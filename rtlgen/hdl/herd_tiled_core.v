@@ -67,6 +67,14 @@ module herd_tiled_core #(
   parameter integer X_BUSY   = 64,     // word skip: the first busy X word
   parameter integer X_BEATS  = 512,    // the load stream's X part: X words (word skip: and j words)
   parameter integer W_WORDS  = 384,    // W words the load brings
+  parameter integer STEP_BATCH  = D,   // the walks' address steps (datapath.AddrSteps)
+  parameter integer STEP_GROUP  = D,
+  parameter integer STEP_TILE   = GT * D,
+  parameter integer STEP_NEXTJ  = 1 - (GT - 1) * D,
+  parameter integer STEP_TGROUP = GT,
+  parameter integer W_BEATS_1 = 3,     // beats a W word
+  parameter integer B_BEATS  = 1,      // beats a b value
+  parameter integer C_BEATS  = 1,      // beats a c value
   // the schedule (datapath.Schedule, latencies)
   parameter integer CYW      = 9,      // the phase cycle counter's width
   parameter integer RL       = 4,      // SH: the array readout's latency (datapath.ReadoutLatency)
@@ -192,8 +200,8 @@ module herd_tiled_core #(
   /* verilator lint_off UNUSEDSIGNAL */  // the formal properties'
   wire idle_now;
   /* verilator lint_on UNUSEDSIGNAL */
-  herd_load #(.K(K), .D(D), .N(N), .NB(NB), .PW(PW), .SKIP(SKIP), .X_BEATS(X_BEATS), .W_WORDS(W_WORDS),
-              .B_W(B_W), .C_W(C_W), .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT),
+  herd_load #(.K(K), .D(D), .N(N), .NB(NB), .PW(PW), .SKIP(SKIP), .X_BEATS(X_BEATS), .W_WORDS(W_WORDS), .W_BEATS_1(W_BEATS_1),
+              .B_W(B_W), .C_W(C_W), .B_BEATS(B_BEATS), .C_BEATS(C_BEATS), .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT),
               .XAW(SPRAM_AW), .JBASE(JBASE), .JPC(JPC), .BG(BG)) load (
     .clk(clk), .rst(rst), .s_axis_load_tdata(s_axis_load_tdata), .s_axis_load_tvalid(s_axis_load_tvalid),
     .s_axis_load_tready(s_axis_load_tready), .start_n(start_n), .load_done(load_done), .running(running),
@@ -220,7 +228,9 @@ module herd_tiled_core #(
   wire [DW-1:0] aj, tile_ra, c_ra, sj, rp_j0, pp_j2, pp_j3;
   wire [AGW-1:0] ag;
   wire ag_last, sj_last, in_xrd, xr2, xr3, wb_write;
-  herd_addr #(.D(D), .GT(GT), .BG(BG), .SKIP(SKIP), .XAW(SPRAM_AW), .JBASE(JBASE), .X_BUSY(X_BUSY)) addr (
+  herd_addr #(.D(D), .GT(GT), .BG(BG), .SKIP(SKIP), .XAW(SPRAM_AW), .JBASE(JBASE), .X_BUSY(X_BUSY),
+              .STEP_BATCH(STEP_BATCH), .STEP_GROUP(STEP_GROUP), .STEP_TILE(STEP_TILE), .STEP_NEXTJ(STEP_NEXTJ),
+              .STEP_TGROUP(STEP_TGROUP)) addr (
     .clk(clk), .rst(rst), .running(running), .lw_x(lw_x), .lw_w(lw_w), .lw_q(lw_q), .lw_addr(lw_addr),
     .lw_data(lw_data), .lr_w(lr_w), .lr_b(lr_b), .lr_c(lr_c), .ld_w(ld_w),
     .ld_bg(ld_bg), .ld_i(ld_i[DW-1:0]), .cyc_nj(cyc_n[DW-1:0]),
@@ -335,7 +345,7 @@ module herd_tiled_core #(
     if (MODE_SH != 0) begin : g_energy
       herd_energy #(.D(D), .N(N), .T(T), .NB(NB), .NTE(NTE), .RL(RL), .FIELD_W(FIELD_W), .FIELD_SAT(FIELD_SAT),
                     .ENERGY_W(ENERGY_W), .ENERGY_X(ENERGY_X), .ENERGY_SAT(ENERGY_SAT), .BEST_ENERGY_W(BEST_ENERGY_W),
-                    .BEST_ENERGY_X(BEST_ENERGY_X), .BEST_ENERGY_SAT(BEST_ENERGY_SAT), .XAW(SPRAM_AW),
+                    .BEST_ENERGY_X(BEST_ENERGY_X), .BEST_ENERGY_SAT(BEST_ENERGY_SAT), .XAW(SPRAM_AW), .STEP_BATCH(STEP_BATCH),
                     .CYW(CYW)) energy (
         .clk(clk), .rst(rst), .cyc_n(cyc_n), .nx_e_pass(nx_e_pass), .batch(batch), .tile(tile), .arr_rd(arr_rd),
         .st(st), .rv(rv), .rve(rve), .best_base(best_base), .best_col(best_col), .overflow(ovf_energy)
