@@ -69,6 +69,40 @@ var blockTBs = []blockTB{
 	{"herd_uart_tb.v", []string{"herd_uart_tx.v", "herd_uart_rx.v"},
 		[]map[string]int{{"BAUD_DIV": 7}, {"BAUD_DIV": 10}, {"BAUD_DIV": 4}},
 		"herd_uart_rx.v", "sh <= {rx_s[1], sh[7:1]}", "sh <= {sh[6:0], rx_s[1]}"},
+	// The command stream: the ops as rtlgen numbers them and permuted; other seeds. The
+	// mutation lets an iteration that begins with a RUN count down the RUN's count too.
+	{"herd_cmd_tb.v", []string{"herd_cmd.v"},
+		[]map[string]int{nil, {"OP_RUN": 2, "OP_STOP": 0, "OP_READ": 3}, {"SEED": 2}, {"SEED": 3, "OP_RUN": 1, "OP_STOP": 3, "OP_READ": 0}},
+		"herd_cmd.v", "todo <= cmd_d[13:0];", "todo <= cmd_d[13:0] - {13'd0, begin_it};"},
+	// Word skip's pass lengths and windows: mixed busy-word lists, none busy, every word
+	// busy, one batch, two pixels. The mutation closes la_st at L_b instead of L_(b-1).
+	{"herd_skip_tb.v", []string{"herd_skip.v", "herd_ram.v"},
+		[]map[string]int{{"D": 64, "NB": 8, "LMODE": 2, "SEED": 1}, {"D": 64, "NB": 8, "LMODE": 2, "SEED": 2},
+			{"D": 64, "NB": 8, "LMODE": 0}, {"D": 64, "NB": 8, "LMODE": 1}, {"D": 2, "NB": 1, "LMODE": 2},
+			{"D": 5, "NB": 3, "LMODE": 2, "SEED": 2}, {"D": 16, "NB": 7, "LMODE": 2, "SEED": 3}},
+		"herd_skip.v", "la_st <= la_st && cyc_aj != st_last;", "la_st <= la_st && cyc_aj != rd_last;"},
+	// The records: padded x* and z* with an iteration past 2^16 cycles; the default data's
+	// sizes; the smallest record (64 slots); 8 slots; 2 slots of 66 beats; z* padded only.
+	// The mutation sets the buffer's full flag a cycle late after a commit: DONE's second
+	// cycle does not hold for the record just committed.
+	{"herd_record_tb.v", []string{"herd_record.v", "herd_ram.v", "herd_lt.v"},
+		[]map[string]int{{"K": 20, "D": 40, "PW": 3}, {"K": 16, "D": 64, "PW": 2, "LONG": 0},
+			{"K": 3, "D": 5, "PW": 1, "ITERS": 250, "LONG": 0}, {"K": 50, "D": 256, "PW": 3, "ITERS": 48, "LONG": 0},
+			{"K": 16, "D": 1000, "PW": 3, "ITERS": 24, "LONG": 0}, {"K": 17, "D": 16, "PW": 2, "SEED": 3, "LONG": 0}},
+		"herd_record.v", "2'b10: begin full_q <= filled >= SLOTS_M2;", "2'b10: begin full_q <= filled >= SLOTS_M1;"},
+	// The load: sum x saturating and wrapping, the default data's sizes, the smallest
+	// sizes (one vector, 2-bit b, 32-bit c); word skip saturating at -N and wrapping, with
+	// a 10-bit SPRAM address, and two pixels. The mutation counts the last batch's padding
+	// vectors in sum x.
+	{"herd_load_tb.v", []string{"herd_load.v", "herd_ram.v", "herd_cast.v"},
+		[]map[string]int{{"K": 5, "D": 8, "N": 40}, {"K": 5, "D": 8, "N": 40, "POSITIVE_SAT": 0},
+			{"K": 16, "D": 64, "N": 128, "B_W": 16, "C_W": 16, "POSITIVE_W": 9, "POSITIVE_SAT": 0, "W_WORDS": 128},
+			{"K": 1, "D": 4, "N": 1, "PW": 1, "B_W": 2, "C_W": 32, "W_WORDS": 1},
+			{"K": 4, "D": 8, "N": 48, "PW": 2, "SKIP": 1, "B_W": 20, "C_W": 16},
+			{"K": 4, "D": 8, "N": 48, "PW": 2, "SKIP": 1, "B_W": 20, "C_W": 16, "POSITIVE_SAT": 0, "LSEED": 2},
+			{"K": 16, "D": 64, "N": 100, "SKIP": 1, "B_W": 16, "C_W": 9, "POSITIVE_W": 9, "POSITIVE_SAT": 0, "XAW": 10, "JBASE": 512, "W_WORDS": 64},
+			{"K": 1, "D": 2, "N": 17, "PW": 1, "SKIP": 1, "B_W": 32, "C_W": 1, "W_WORDS": 1, "LSEED": 3}},
+		"herd_load.v", "ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;", "ls_valid <= 5'd16;"},
 }
 
 // TestBlocks: each block's own testbench passes at several parameter sets, and fails on a
