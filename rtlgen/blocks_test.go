@@ -28,7 +28,7 @@ func runBlockTB(t *testing.T, tb string, modules map[string]string, params map[s
 		files = append(files, name)
 	}
 	top := strings.TrimSuffix(tb, ".v")
-	args := []string{"-g2005", "-Wall", "-s", top, "-o", "tb.vvp"}
+	args := append([]string{"-g2005", "-Wall", "-s", top, "-o", "tb.vvp"}, tbDefines[tb]...)
 	for k, v := range params {
 		args = append(args, "-P", fmt.Sprintf("%s.%s=%d", top, k, v))
 	}
@@ -53,6 +53,9 @@ type blockTB struct {
 	old     string
 	new     string
 }
+
+// tbDefines are a testbench's macros: herd_lt_tb checks the gates synthesis builds.
+var tbDefines = map[string][]string{"herd_lt_tb.v": {"-DSYNTHESIS"}}
 
 var blockTBs = []blockTB{
 	{"herd_cast_tb.v", []string{"herd_cast.v"},
@@ -161,13 +164,16 @@ func TestHDLLintOnItsOwn(t *testing.T) {
 	}
 	for _, f := range all {
 		t.Run(f, func(t *testing.T) {
-			args := []string{"--lint-only", "-Wall", "-DHERD_NO_PLL", "-y", dir, "--top-module", strings.TrimSuffix(f, ".v")}
-			if f == TestbenchFile {
-				args = append(args, "--timing")
-			}
-			out, err := exec.Command("verilator", append(args, filepath.Join(dir, f))...).CombinedOutput()
-			if err != nil || strings.TrimSpace(string(out)) != "" {
-				t.Errorf("verilator lint: %v\n%s", err, out)
+			// Both sides of a SYNTHESIS switch (herd_lt's gates, as Yosys reads them).
+			for _, synthesis := range []string{"-DHERD_NO_SYNTHESIS", "-DSYNTHESIS"} {
+				args := []string{"--lint-only", "-Wall", "-DHERD_NO_PLL", synthesis, "-y", dir, "--top-module", strings.TrimSuffix(f, ".v")}
+				if f == TestbenchFile {
+					args = append(args, "--timing")
+				}
+				out, err := exec.Command("verilator", append(args, filepath.Join(dir, f))...).CombinedOutput()
+				if err != nil || strings.TrimSpace(string(out)) != "" {
+					t.Errorf("verilator lint %s: %v\n%s", synthesis, err, out)
+				}
 			}
 		})
 	}

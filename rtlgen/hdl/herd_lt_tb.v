@@ -1,4 +1,5 @@
-// herd_lt_tb: every pair of W-bit operands through herd_lt against a < b. Prints PASS, or
+// herd_lt_tb: every pair of W-bit operands through herd_lt against a < b (run it with
+// SYNTHESIS defined: the gates synthesis builds; simulators take a < b). Prints PASS, or
 // FAIL and stops with a non-zero exit.
 
 `default_nettype none
