@@ -67,8 +67,7 @@ type Options struct {
 // ArchSize are the Arch's sizes, for the report.
 type ArchSize struct {
 	K, D, N    int
-	Lanes      int    `json:"lanes,omitempty"`
-	Tile       int    `json:"tile,omitempty"`
+	Tile       int    `json:"tile"`
 	Groups     int    `json:"groups"`
 	Mode       string `json:"mode"`
 	WBits      int    `json:"w_bits"`
@@ -177,7 +176,7 @@ func Run(opt Options) (*Result, error) {
 	}
 	a := info.Arch
 	res := &Result{Target: tg.Name, Part: tg.Part, Top: top, Seconds: map[string]float64{},
-		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
+		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
 			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
 
 	if err := checkWritable(opt.Keep); err != nil {
