@@ -17,19 +17,22 @@ package datapath
 //	field       |b_i| + sum_j |W_ij|                      (every row i: the start chain
 //	            b_i - W_i0 - ... and every add's s_i + 2 W_ij stay in [b_i - L1, b_i + L1],
 //	            and so does the search's b_i + sum_j +-W_ij)
-//	            sum_j |c_j|                               (the energy pass's c row: bias 0)
+//	            sum_j |c_j|                               (mode SH's energy pass: the c
+//	            row, bias 0; mode H's energies take c.x exact)
 //	vis_field   |c_j| + sum_i |W_ij|                      (every column j)
 //	energy      sum_j |c_j| + sum_i (|b_i| + sum_j |W_ij|) (also best_energy in SH)
 //	update, W   max |W_ij| + 2N   (W + P - N z* x*, |P| <= N)
 //	update, c   max |c_j| + 2N    (c + sum_n x_n - N x*)
 //	update, b   max |b_i| + 2N    (with hidden-bias growth)
 //
-// The c row's bound counts in both modes: Energies runs the energy pass in mode H too.
 // The positive register always holds N (Validate).
 func (a *Arch) CannotOverflow(w, b, c []int64) (Reg, bool) {
 	n2 := 2 * int64(a.N)
 	cL1 := sumAbs(c)
-	rowMax, energy := cL1, cL1
+	rowMax, energy := int64(0), cL1
+	if a.Mode == modeSH {
+		rowMax = cL1
+	}
 	for i := 0; i < a.K; i++ {
 		row := abs64(b[i]) + sumAbs(w[i*a.D:(i+1)*a.D])
 		rowMax = max(rowMax, row)

@@ -54,5 +54,8 @@ func TestCannotOverflowNamesTheRegister(t *testing.T) {
 		a := arch(map[Reg]int{RegField: bits})
 		_, got := a.CannotOverflow(small, []int64{0, 0}, wide)
 		require.Equal(t, proven, got, "field %d bits, c row 21", bits)
+		a.Mode = herding.ModeH // no energy pass: its energies take c.x exact
+		_, got = a.CannotOverflow(small, []int64{0, 0}, wide)
+		require.True(t, got, "mode H, field %d bits", bits)
 	}
 }

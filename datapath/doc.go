@@ -74,8 +74,9 @@
 //
 // Functional is the same arithmetic without the clock: every register cast in the order
 // the tiled passes add (the start values s_r = b_r - W_r0 - ..., then 2 W_rj for each
-// x_nj = +1 in j order; the energies |h_0| + ... + |h_K-1| + the c row; the search's
-// b_i + sum_j +-W_ij and c_j + each group of PW rows; the updates), a vector at a time,
+// x_nj = +1 in j order; the energies |h_0| + ... + |h_K-1| + the c row, c.x exact in mode
+// H, which has no energy pass; the search's b_i + sum_j +-W_ij and c_j + each group of PW
+// rows; the updates), a vector at a time,
 // with exact fast paths where no partial sum can overflow. It equals TileMachine bit for
 // bit (tested with narrow registers in both overflow modes, one to three weights a word,
 // word skip) and is what long runs use: the USPS experiment at datapath widths (herdsim

@@ -29,7 +29,10 @@ import (
 //	             through the field register (PASS): the field of vector n;
 //	energy       e = |h_0|, + |h_1|, ..., + |h_K-1|, + the c row's field, through the
 //	             energy register (E_PASS's readout); SH keeps F(x_n) when n = 0 or it is
-//	             larger than the best-energy register, through that register;
+//	             larger than the best-energy register, through that register. Mode H
+//	             has no energy pass: its energies (Energies, DataEnergies, for the USPS
+//	             study) are the same adds with c.x exact, no register of the H core
+//	             holding the c row;
 //	search       z half h_i = b_i, + (+-W_ij by x*_j) for j in order, through the field
 //	             register; x half vis_j = c_j + (the sum of group 0's +-W_ij by z*_i), then
 //	             + each later group's sum, through vis_field after every group of PW rows;
@@ -75,6 +78,7 @@ type Functional struct {
 	rows      []fieldRow   // K + 1
 	groups    []groupBound // (K + 1) x the tables' groups
 	zeroCodes []uint8      // the codes of x = -1 everywhere: the start chain's signs
+	cTable    bool         // sum_j |c_j| < 2^53: the tables' c column is c.x exactly
 
 	iteration int
 	xs, zs    []bool
@@ -251,6 +255,25 @@ func (f *Functional) weightsChanged() {
 	for r := range f.rows {
 		f.boundRow(r)
 	}
+	f.cTable = sumAbs(f.c) < 1<<53
+}
+
+// cRowInField reports whether the c row's field goes through the field register: in
+// mode SH's energy pass; mode H's core has no energy pass, and its energies take c.x
+// exact.
+func (f *Functional) cRowInField() bool { return f.arch.Mode == modeSH }
+
+// exactCx is c.x of vector x, from the tables' c column tab where that is exact. Beyond
+// (a c register wider than 53 bits) it adds in int64, exact while sum_j |c_j| < 2^63.
+func (f *Functional) exactCx(tab float64, x []int8) int64 {
+	if f.cTable {
+		return int64(tab)
+	}
+	var cx int64
+	for j, c := range f.c {
+		cx += int64(x[j]) * c
+	}
+	return cx
 }
 
 // boundRow computes row r's group bounds, its bound and its start chain.
@@ -404,8 +427,9 @@ func (f *Functional) energyPass() {
 
 // fieldsOf writes the fields of every vector of v as the passes compute them, v.N() x
 // (K+1) (the hidden units, then the c row), each as the field register holds it after the
-// vector's last add, and returns how many adds overflowed the register on the hidden
-// rows and on the c row (the start chains' overflows are the rows' startOver).
+// vector's last add (in mode H the c row is c.x exact: cRowInField), and returns how many
+// adds overflowed the register on the hidden rows and on the c row (the start chains'
+// overflows are the rows' startOver).
 func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64) {
 	ld, groups := f.arch.K+1, f.tables.Groups()
 	if len(f.fastScr) < v.n*ld {
@@ -419,6 +443,10 @@ func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64
 		for n := lo; n < up; n++ {
 			codes := v.codes[n*groups : (n+1)*groups]
 			for r := range ld {
+				if r == ld-1 && !f.cRowInField() {
+					out[n*ld+r] = f.exactCx(fast[n*ld+r], v.rows[n])
+					continue
+				}
 				if f.rows[r].fits {
 					out[n*ld+r] = int64(fast[n*ld+r])
 					continue
@@ -474,9 +502,10 @@ func castCounting(r *register, v int64, over *uint64) int64 {
 
 // Energies writes F(x) of every vector of v as the energy pass computes it under the
 // present weights (the energy register at the end of the vector's readout, as
-// Result.Energies for the data), and returns how many values overflowed the field
-// register (the rows' start chains and the vectors' adds) and the energy register. It
-// does not change the model, nor its overflow counts.
+// Result.Energies for the data; mode H, which has no energy pass, with c.x exact), and
+// returns how many values overflowed the field register (the rows' start chains and the
+// vectors' adds) and the energy register. It does not change the model, nor its overflow
+// counts.
 func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 	if len(out) != v.n || v.d != f.arch.D {
 		panic("datapath: Functional.Energies: sizes do not match")
@@ -488,8 +517,10 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 	fields := f.evalScr[:v.n*ld]
 	hiddenOver, cOver := f.fieldsOf(v, fields)
 	overflows := hiddenOver + cOver
-	for _, r := range f.rows {
-		overflows += r.startOver
+	for r, row := range f.rows {
+		if r < f.arch.K || f.cRowInField() {
+			overflows += row.startOver
+		}
 	}
 	var energyOver atomic.Uint64
 	parallel.For(v.n, 64, func(lo, hi int) {
@@ -506,8 +537,8 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 
 // DataEnergies returns F(x_n) of the data as the energy pass computes it under the
 // weights of the last Step's passes (in mode SH that Step's Result.Energies; mode H has
-// no energy pass, and these are what one would compute), nil before the first Step. It
-// counts no overflows.
+// no energy pass, and these are Energies' values), nil before the first Step. It counts
+// no overflows.
 func (f *Functional) DataEnergies() []int64 {
 	if !f.passed {
 		return nil
