@@ -3,6 +3,7 @@ package datapath
 import (
 	"fmt"
 	mbits "math/bits"
+	"slices"
 	"sync/atomic"
 
 	"herdsim/dataset"
@@ -51,10 +52,13 @@ import (
 //     b_r - (a sum of some of the row's W), and every add's acc = s_r + 2 (a sum of some
 //     positive W) - 2 (a sum of some negative W), so all lie in [b_r - L1, b_r + L1]; its
 //     field is b_r + W_r x_n from the tables, its start b_r - sum_j W_rj;
-//   - elsewhere, a table group (6 pixels) whose adds cannot leave the register from the
-//     accumulator's value (acc + 2 x its positive W <= the largest value, acc - 2 x its
-//     negative W's magnitudes >= the smallest; for the start chain and the search's +-W,
-//     |acc| + its sum of |W|) adds its table entry; the others add pixel by pixel;
+//   - elsewhere, a vector whose adds cannot leave the register from s_r: they move the
+//     accumulator within s_r + u +- A, u the sum of the W added and A that of their |W|,
+//     at most the sum of the row's m largest |W| for a vector of m pixels at +1; its field
+//     is s_r + 2u, u from the tables;
+//   - elsewhere again, in the start chain and the search's +-W, a table group (6 pixels)
+//     whose sum of |W| cannot take the accumulator out of the register adds its table
+//     entry; the others, and the other vectors' adds, add pixel by pixel;
 //   - an energy whose sum of |h_i| fits the energy register (the partial sums grow to it)
 //     and whose total with the c row's field does too;
 //   - the positive statistics always (Validate makes the positive register hold N).
@@ -78,6 +82,9 @@ type Functional struct {
 	rows      []fieldRow   // K + 1
 	groups    []groupBound // (K + 1) x the tables' groups
 	zeroCodes []uint8      // the codes of x = -1 everywhere: the start chain's signs
+	absScr    []int64      // topAbsSums' scratch
+	visScr    []int64      // xHalf's vis_j
+	treeScr   []int64      // xHalf's group sums
 	cTable    bool         // sum_j |c_j| < 2^53: the tables' c column is c.x exactly
 
 	iteration int
@@ -98,13 +105,16 @@ type fieldRow struct {
 	fits      bool   // |bias| + L1 fits the field register and 2^53: no partial sum can overflow, the tables give the field
 	start     int64  // s_r as the start chain leaves it in the field register
 	startOver uint64 // the start chain's overflows (one chain per row and pass)
+	bias, sum int64  // the bias and sum_j W_rj
+	// topAbs[m] is the sum of the row's m largest |W| (m = 0..D), for vectorFits; nil where
+	// the row fits, or where the tables are not exact (|bias| + L1 >= 2^53).
+	topAbs []int64
 }
 
-// groupBound bounds one table group of a row: how far its adds can move an accumulator.
+// groupBound is one table group of a row: how far its +-W can move an accumulator.
 type groupBound struct {
-	up, down int64 // 2 x the sum of its positive W, 2 x the sum of its negative W's magnitudes: the adds' reach
-	l1       int64 // sum of |W|: the reach of the start chain's and the search's +-W
-	sum      int64 // sum of W: a table entry plus sum is 2 x the sum of the W added
+	l1  int64 // sum of |W|: the reach of the start chain's and the search's +-W
+	sum int64 // sum of W
 }
 
 // unbounded is a reach no accumulator can take: a group whose table entries may not be
@@ -117,6 +127,7 @@ type Vectors struct {
 	n, d  int
 	rows  [][]int8
 	codes []uint8 // sign patterns of tableWidth pixels (signtab.Codes)
+	ones  []int   // each vector's pixels at +1
 }
 
 // tableWidth is the pixels per group of the fast path's sign tables (classify's width).
@@ -124,8 +135,16 @@ const tableWidth = 6
 
 // NewVectors prepares the rows of data (every value +-1).
 func NewVectors(data *dataset.Binary) *Vectors {
-	return &Vectors{n: data.N(), d: data.D, rows: data.Rows,
+	v := &Vectors{n: data.N(), d: data.D, rows: data.Rows, ones: make([]int, data.N()),
 		codes: signtab.Codes(data.N(), data.D, tableWidth, func(n, j int) bool { return data.Rows[n][j] > 0 })}
+	for n, row := range data.Rows {
+		for _, x := range row {
+			if x > 0 {
+				v.ones[n]++
+			}
+		}
+	}
+	return v
 }
 
 // N is the number of vectors.
@@ -287,13 +306,48 @@ func (f *Functional) boundRow(r int) {
 	}
 	field := &f.regs[RegField]
 	bound := abs64(bias) + l1
-	fr := fieldRow{fits: bound <= field.hi && bound < 1<<53}
+	fr := fieldRow{fits: bound <= field.hi && bound < 1<<53, bias: bias, sum: sum}
 	if fr.fits {
 		fr.start = bias - sum
 	} else {
 		fr.start, fr.startOver = f.signedChain(r, bias, f.zeroCodes)
+		if bound < 1<<53 {
+			fr.topAbs = f.topAbsSums(f.rows[r].topAbs, row)
+		}
 	}
 	f.rows[r] = fr
+}
+
+// topAbsSums writes into buf (reused, grown to D+1) the sums of row's m largest |W| for m
+// = 0..D.
+func (f *Functional) topAbsSums(buf, row []int64) []int64 {
+	f.absScr = f.absScr[:0]
+	for _, v := range row {
+		f.absScr = append(f.absScr, abs64(v))
+	}
+	slices.Sort(f.absScr)
+	buf = append(buf[:0], 0)
+	for k := len(f.absScr) - 1; k >= 0; k-- {
+		buf = append(buf, buf[len(buf)-1]+f.absScr[k])
+	}
+	return buf
+}
+
+// vectorFits is the field of a vector of ones pixels at +1 on row r when none of its adds
+// can overflow the field register (though the row's bound does not show it), from tab, the
+// tables' exact bias + sum_j x_j W_rj: with u = (tab - bias + sum_j W_rj)/2 the sum of the
+// W added, the accumulator stays within s_r + u +- A (A the sum of the |W| added, at most
+// topAbs[ones]) and ends at s_r + 2u.
+func (r *fieldRow) vectorFits(tab float64, ones int, field *register) (int64, bool) {
+	if r.topAbs == nil {
+		return 0, false
+	}
+	u2 := int64(tab) - r.bias + r.sum
+	mid, reach := r.start+u2/2, r.topAbs[ones]
+	if mid+reach > field.hi || mid-reach < field.lo {
+		return 0, false
+	}
+	return r.start + u2, true
 }
 
 // boundGroup is the bound of one table group's weights.
@@ -301,12 +355,7 @@ func boundGroup(ws []int64) groupBound {
 	var g groupBound
 	for _, v := range ws {
 		if abs64(v) >= 1<<49 { // six of them may pass 2^53: the table entry may be inexact
-			return groupBound{up: unbounded, down: unbounded, l1: unbounded}
-		}
-		if v >= 0 {
-			g.up += 2 * v
-		} else {
-			g.down -= 2 * v
+			return groupBound{l1: unbounded}
 		}
 		g.l1, g.sum = g.l1+abs64(v), g.sum+v
 	}
@@ -342,23 +391,15 @@ func (f *Functional) signedChain(r int, acc int64, codes []uint8) (int64, uint64
 }
 
 // addChain is one vector's adds on row r from its start value: acc += 2 W_rj for each j
-// with x_j = +1 (the codes' set bits), in order, each through the field register. A table
-// group whose adds cannot take acc out of the register adds its table entry plus the
-// group's sum (2 x the sum of the W added).
+// with x_j = +1 (the codes' set bits), in order, each through the field register. The
+// adds are few (the +1 pixels), so it takes them one by one from the row's weights, which
+// lie in order in memory, rather than a table entry a group, which do not.
 func (f *Functional) addChain(r int, codes []uint8) (int64, uint64) {
 	field := &f.regs[RegField]
-	row, ng := f.rowWeights(r), len(f.zeroCodes)
-	gb := f.groups[r*ng : (r+1)*ng]
+	row := f.rowWeights(r)
 	acc := f.rows[r].start
 	var over uint64
 	for g, p := range codes {
-		if p == 0 {
-			continue
-		}
-		if acc+gb[g].up <= field.hi && acc-gb[g].down >= field.lo {
-			acc += int64(f.tables.Term(r, g, p)) + gb[g].sum
-			continue
-		}
 		for bits := uint(p); bits != 0; bits &= bits - 1 {
 			if acc += 2 * row[g*tableWidth+mbits.TrailingZeros(bits)]; acc < field.lo || acc > field.hi {
 				acc, _ = field.cast(acc)
@@ -437,6 +478,7 @@ func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64
 	}
 	fast := f.fastScr[:v.n*ld]
 	f.tables.Fields(v.codes, groups, v.n, f.bf, fast, ld)
+	field := &f.regs[RegField]
 	var hid, crow atomic.Uint64
 	parallel.For(v.n, 16, func(lo, up int) {
 		var over [2]uint64 // hidden rows, c row
@@ -447,8 +489,13 @@ func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64
 					out[n*ld+r] = f.exactCx(fast[n*ld+r], v.rows[n])
 					continue
 				}
-				if f.rows[r].fits {
+				row := &f.rows[r]
+				if row.fits {
 					out[n*ld+r] = int64(fast[n*ld+r])
+					continue
+				}
+				if h, ok := row.vectorFits(fast[n*ld+r], v.ones[n], field); ok {
+					out[n*ld+r] = h
 					continue
 				}
 				var o uint64
@@ -625,24 +672,41 @@ func (f *Functional) zHalf(count bool) bool {
 
 // xHalf sets x*_j = sign of vis_j (c_j, plus each group of PW rows' sum of +-W_ij by z*,
 // through vis_field after every group) for every visible unit, and reports whether one
-// changed.
+// changed. It sums a group's rows in memory order, for all j at once.
 func (f *Functional) xHalf() bool {
 	a, pw := f.arch, f.s.PW
-	changed := false
-	for j := range f.xs {
-		vis := f.c[j]
-		for g := 0; g < f.s.G; g++ {
-			var tree int64
-			for i := g * pw; i < min((g+1)*pw, a.K); i++ {
-				tree += pm1(f.zs[i]) * f.w[i*a.D+j]
-			}
-			vis = f.put(RegVisField, vis+tree)
+	vis := append(f.visScr[:0], f.c...)
+	tree := append(f.treeScr[:0], f.c...)
+	for g := 0; g < f.s.G; g++ {
+		clear(tree)
+		for i := g * pw; i < min((g+1)*pw, a.K); i++ {
+			addSigned(tree, f.w[i*a.D:(i+1)*a.D], f.zs[i])
 		}
-		if x := vis >= 0; x != f.xs[j] {
+		for j, t := range tree {
+			vis[j] = f.put(RegVisField, vis[j]+t)
+		}
+	}
+	changed := false
+	for j, v := range vis {
+		if x := v >= 0; x != f.xs[j] {
 			f.xs[j], changed = x, true
 		}
 	}
+	f.visScr, f.treeScr = vis, tree
 	return changed
+}
+
+// addSigned adds row to sum, or subtracts it when !plus.
+func addSigned(sum, row []int64, plus bool) {
+	if plus {
+		for j, w := range row {
+			sum[j] += w
+		}
+		return
+	}
+	for j, w := range row {
+		sum[j] -= w
+	}
 }
 
 // update writes W + P - N z* x*^T through the update adder into W, and the same for c

@@ -203,8 +203,13 @@ func Run(opt Options) (*Result, error) {
 
 	// Yosys.
 	define := ""
-	if opt.Target == "ice40-up5k" {
-		define = "-D " + rtlgen.UP5KDefine + " " // the tiled core's SPRAM and DSP blocks
+	switch {
+	case opt.Target == "ice40-up5k":
+		define = "-D " + rtlgen.UP5KDefine + " " // the core's SPRAM and DSP blocks
+	case tg.Family != "ice40":
+		// The board top's PLL is the iCEBreaker's SB_PLL40_PAD; another family takes the
+		// clock in directly (as the emulator does), so that its counts are the logic's.
+		define = "-D HERD_NO_PLL "
 	}
 	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " "))
 	if tg.Family == "ice40" {
