@@ -77,7 +77,7 @@ FPGA_SEEDS ?= 1-2
 .PHONY: bitstream
 bitstream: build
 	rm -rf $(FPGA_OUT)
-	$(BIN) vectors --data default --mode SH --hidden 16 --arch tiled --tile 2 --weight-bits 17 --iters $(FPGA_ITERS) --out $(FPGA_OUT)/vectors
+	$(BIN) vectors --data default --mode SH --hidden 16 --tile 2 --weight-bits 17 --iters $(FPGA_ITERS) --out $(FPGA_OUT)/vectors
 	$(BIN) rtl --vectors $(FPGA_OUT)/vectors --out $(FPGA_OUT)/rtl
 	$(BIN) synth --target ice40-up5k --rtl $(FPGA_OUT)/rtl --freq 39.75 --seeds $(FPGA_SEEDS) --keep $(FPGA_OUT)/synth > $(FPGA_OUT)/synth.json
 	icepack $(FPGA_OUT)/synth/herd.asc $(FPGA_OUT)/herd.bin

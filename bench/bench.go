@@ -37,7 +37,7 @@ type Speed struct {
 // Report is the table of one run.
 type Report struct {
 	K, D, N    int
-	Lanes      int     `json:"lanes"`
+	Tile       int     `json:"tile"`
 	Iterations int     `json:"iterations"`
 	Cycles     uint64  `json:"cycles"` // of the whole vector set, the same for every row
 	Speeds     []Speed `json:"speeds"`
@@ -82,7 +82,7 @@ func Run(opt Options) (*Report, error) {
 		rtlDir = tmp
 	}
 	a := set.Arch
-	rep := &Report{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Iterations: set.Iterations, Ratios: map[string]float64{}}
+	rep := &Report{K: a.K, D: a.D, N: a.N, Tile: a.Tile, Iterations: set.Iterations, Ratios: map[string]float64{}}
 	for _, c := range set.Cycles {
 		rep.Cycles += c
 	}
@@ -120,7 +120,7 @@ func Run(opt Options) (*Report, error) {
 func GoModel(set *testvectors.Set) (*Speed, error) {
 	a := set.Arch
 	data := &dataset.Binary{Name: "vectors", D: a.D, Rows: set.X}
-	m, err := datapath.New(a, data, set.W0, set.B0, set.C0)
+	m, err := datapath.NewTile(a, data, set.W0, set.B0, set.C0)
 	if err != nil {
 		return nil, err
 	}
@@ -152,8 +152,8 @@ func equal(a, b []int8) bool {
 // Markdown is the report as a markdown table.
 func (r *Report) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "K = %d, D = %d, N = %d, L = %d; %d iterations, %d cycles (the same vector set for every row)\n\n",
-		r.K, r.D, r.N, r.Lanes, r.Iterations, r.Cycles)
+	fmt.Fprintf(&b, "K = %d, D = %d, N = %d, T = %d; %d iterations, %d cycles (the same vector set for every row)\n\n",
+		r.K, r.D, r.N, r.Tile, r.Iterations, r.Cycles)
 	b.WriteString("| implementation | build s | run s | cycles/s | relative to the Go model |\n| --- | --- | --- | --- | --- |\n")
 	for _, s := range r.Speeds {
 		build := "-"

@@ -13,10 +13,11 @@ import (
 	"herdsim/testvectors"
 )
 
-// smallSet writes the vector set of the default data with K = 8, L = 2 and T iterations.
+// smallSet writes the vector set of the default data with K = 8 (the default tile) and T
+// iterations.
 func smallSet(t testing.TB, iters int) (string, *testvectors.Set) {
 	t.Helper()
-	a := datapath.DefaultArch(8, 64, 128, 2, 10, iters, herding.ModeSH, false)
+	a := datapath.DefaultArch(8, 64, 128, 0, 10, iters, herding.ModeSH, false)
 	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, iters)
 	if err != nil {
 		t.Fatal(err)

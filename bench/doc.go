@@ -1,5 +1,5 @@
 // Package bench measures herdsim's implementations of the datapath side by side on the same
-// Arch and the same vector set in one run: the Go cycle-level model (datapath.Machine),
+// Arch and the same vector set in one run: the Go cycle-level model (datapath.TileMachine),
 // Icarus Verilog and Verilator running the generated core under its self-checking
 // testbench (sim.RTLSim). It reports simulated clock cycles per second for each, the
 // ratios between them, and, separately, each simulator's build time (iverilog's compile,

@@ -28,7 +28,7 @@ func TestEncodeFrameChecksItself(t *testing.T) {
 // design that differs in one width has another ID.
 func TestIdentNamesTheDesign(t *testing.T) {
 	a := datapath.DefaultArch(6, 64, 128, 1, herding.DefaultSweeps, 1, herding.ModeSH, false)
-	a.Lanes, a.Tile = 0, 3
+	a.Tile = 3
 	info, err := parseIdent(rtlgen.Ident(a))
 	require.NoError(t, err)
 	require.Equal(t, IdentInfo{Version: rtlgen.LinkVersion, Mode: int(herding.ModeSH), DesignID: rtlgen.DesignID(a), RB: a.Sizes().RB}, info)

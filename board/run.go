@@ -38,9 +38,6 @@ const grantStep = 64
 // the set's design (its IDENT design ID).
 func Run(ctx context.Context, l *Link, set *testvectors.Set, opt RunOptions) (*Result, error) {
 	a, t := set.Arch, set.Iterations
-	if !a.Tiled() {
-		return nil, fmt.Errorf("board: the vector set's Arch is a lane datapath; the board loop runs the tiled one (--arch tiled)")
-	}
 	if opt.FrameTimeout == 0 {
 		opt.FrameTimeout = 30 * time.Second
 	}

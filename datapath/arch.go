@@ -14,10 +14,10 @@ type Reg int
 
 // The registers, in the order reports list them.
 const (
-	RegW          Reg = iota // weight memory W (K x D, in L banks)
+	RegW          Reg = iota // weight memory W (K x D, PW weights a word)
 	RegB                     // hidden biases b
 	RegC                     // visible biases c
-	RegField                 // hidden-field accumulator: W x + b, one per lane
+	RegField                 // hidden-field accumulators: W x + b (the tile's array, the search's PW, the start values)
 	RegVisField              // visible-field accumulator: W^T z + c
 	RegEnergy                // energy accumulator F(x_n) = c.x_n + sum_i |h_n,i|
 	RegBestEnergy            // SH: the largest F so far (lowest energy e = -F)
@@ -68,23 +68,22 @@ const MaxWord = 62
 // read it, and nothing restates a width, size or phase order elsewhere.
 type Arch struct {
 	K, D, N        int          // hidden units, visible units, data vectors
-	Lanes          int          // L (lane datapath): hidden units computed in parallel; row i of W lives in bank i mod L
-	Tile           int          // T (tiled datapath): hidden units per tile; 0 selects the lane datapath
+	Tile           int          // T: hidden units per tile, computed side by side (tile.go)
 	Sweeps         int          // S: the most coordinate-ascent sweeps per iteration
 	Mode           herding.Mode // H or SH
 	GrowHiddenBias bool
 	Regs           [numRegs]RegSpec
-	// SkipBusy (tiled, mode H) selects the word-skip datapath: its passes read only the X
-	// words that hold a +1 (wordskip.go). It is the busy words of each batch in the layout
-	// of the data the design runs (NewSkipLayout; UseSkip sets it), which the passes'
-	// lengths follow; nil reads every word.
+	// SkipBusy (mode H) selects the word-skip datapath: its passes read only the X words
+	// that hold a +1 (wordskip.go). It is the busy words of each batch in the layout of the
+	// data the design runs (NewSkipLayout; UseSkip sets it), which the passes' lengths
+	// follow; nil reads every word.
 	SkipBusy []int
 }
 
 // Skip reports whether the Arch is the word-skip datapath.
 func (a *Arch) Skip() bool { return a.SkipBusy != nil }
 
-// UseSkip makes a tiled Arch the word-skip datapath for data laid out as l.
+// UseSkip makes a the word-skip datapath for data laid out as l.
 func (a *Arch) UseSkip(l SkipLayout) {
 	a.SkipBusy = make([]int, len(l.Busy))
 	for b, js := range l.Busy {
@@ -92,20 +91,27 @@ func (a *Arch) UseSkip(l SkipLayout) {
 	}
 }
 
-// Groups is G: for the lane datapath ceil(K/L), the passes over the lanes that cover every
-// hidden unit; for the tiled datapath ceil(K/PW), the W words that hold a column of W.
-func (a *Arch) Groups() int {
-	if a.Tiled() {
-		return a.Sizes().G
-	}
-	return (a.K + a.Lanes - 1) / a.Lanes
-}
+// Groups is G = ceil(K/PW): the W words that hold a column of W.
+func (a *Arch) Groups() int { return a.Sizes().G }
 
 // Spec returns the spec of register r.
 func (a *Arch) Spec(r Reg) RegSpec { return a.Regs[r] }
 
-// Validate rejects Archs that cannot be built or cannot run herding at all.
+// Validate rejects Archs that cannot be built or cannot run herding at all: what
+// ValidateArithmetic checks, and that the data, the weights and an iteration's cycle count
+// fit where the hardware keeps them (the iCE40 UP5K's memories, the output record).
 func (a *Arch) Validate() error {
+	if err := a.ValidateArithmetic(); err != nil {
+		return err
+	}
+	return a.validateStorage()
+}
+
+// ValidateArithmetic rejects Archs whose arithmetic is not defined: sizes, registers, the
+// tile and its words. It is Validate without the limits of the hardware's storage, which
+// the functional model (Functional) does not need: it runs the datapath's arithmetic at
+// sizes the UP5K cannot hold (the paper's K = 1000) and with SH's c wider than W.
+func (a *Arch) ValidateArithmetic() error {
 	for _, s := range []struct {
 		name string
 		v    int
@@ -114,17 +120,8 @@ func (a *Arch) Validate() error {
 			return fmt.Errorf("datapath: %s = %d, must be positive", s.name, s.v)
 		}
 	}
-	if a.Tiled() {
-		if a.Lanes != 0 {
-			return fmt.Errorf("datapath: an Arch has lanes (L = %d, the lane datapath) or a tile (T = %d, the tiled datapath), not both", a.Lanes, a.Tile)
-		}
-	} else {
-		if a.Lanes <= 0 {
-			return fmt.Errorf("datapath: lanes L = %d, must be positive (or choose the tiled datapath with a tile T)", a.Lanes)
-		}
-		if a.Lanes > a.K {
-			return fmt.Errorf("datapath: lanes L = %d exceed hidden units K = %d; at most K lanes can work", a.Lanes, a.K)
-		}
+	if a.Tile <= 0 {
+		return fmt.Errorf("datapath: tile T = %d, must be positive: the datapath computes the hidden units in tiles of T", a.Tile)
 	}
 	if a.Mode != herding.ModeH && a.Mode != herding.ModeSH {
 		return fmt.Errorf("datapath: unknown mode %d", int(a.Mode))
@@ -141,15 +138,8 @@ func (a *Arch) Validate() error {
 	if !fits(a.Regs[RegW], n) {
 		return fmt.Errorf("datapath: weight register %v cannot hold the initial weights in [-N, N] = [-%d, %d]", a.Regs[RegW].Format, a.N, a.N)
 	}
-	if a.Tiled() {
-		return a.validateTiled()
-	}
-	return nil
+	return a.validateTile()
 }
-
-// Tiled reports whether the Arch describes the tiled datapath (tile.go) rather than the
-// lane datapath.
-func (a *Arch) Tiled() bool { return a.Tile != 0 }
 
 func validateSpec(r Reg, s RegSpec) error {
 	f := s.Format
@@ -205,18 +195,16 @@ func WorstCase(k, d, n, iterations int, grow bool) Bounds {
 	return b
 }
 
-// DefaultLanes is the lanes a datapath gets when none are chosen: one per hidden unit, at
-// most 16.
-func DefaultLanes(k int) int { return min(k, 16) }
-
 // DefaultArch returns an Arch whose every register holds every value a run of T
 // iterations can produce (WorstCase), with wrap-around overflow (never reached), so it
-// reproduces the reference bit for bit. Widths are capped at MaxWord.
-func DefaultArch(k, d, n, lanes, sweeps, iterations int, mode herding.Mode, grow bool) Arch {
-	a := Arch{K: k, D: d, N: n, Lanes: lanes, Sweeps: sweeps, Mode: mode, GrowHiddenBias: grow}
+// reproduces the reference bit for bit, and a tile of tile rows (0: DefaultTile for its
+// K, W width and mode). Widths are capped at MaxWord.
+func DefaultArch(k, d, n, tile, sweeps, iterations int, mode herding.Mode, grow bool) Arch {
+	a := Arch{K: k, D: d, N: n, Sweeps: sweeps, Mode: mode, GrowHiddenBias: grow}
 	for r, m := range WorstCase(k, d, n, iterations, grow) {
 		a.Regs[r] = RegSpec{Format: fixedpoint.Format{Signed: true, Word: min(max(SignedBits(m), 2), MaxWord)}, Overflow: fixedpoint.Wrap}
 	}
+	a.UseTile(tile)
 	return a
 }
 

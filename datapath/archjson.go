@@ -3,6 +3,7 @@ package datapath
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 
 // The JSON form of an Arch, used by manifests (testvectors) and reports:
 //
-//	{"K": 16, "D": 64, "N": 128, "lanes": 16, "sweeps": 10, "mode": "SH",   (or "tile": T)
+//	{"K": 16, "D": 64, "N": 128, "tile": 2, "sweeps": 10, "mode": "SH",
 //	 "grow_hidden_bias": false,
 //	 "registers": {"W": {"format": "s16.0", "overflow": "WRAP"}, "b": {...}, ...},
 //	 "skip_busy": [210, 198, ...]}                                          (word skip only)
@@ -20,14 +21,15 @@ import (
 // Every register appears under its Reg.String name, in Regs order, with its format in
 // fixedpoint's compact notation and its overflow mode's upper-case name. Unmarshalling is
 // strict: every field and every register must be present, nothing else may be, and the
-// result must pass Validate.
+// result must pass Validate. An Arch of the lane datapath ("lanes" where "tile" stands),
+// retired, is refused with ErrLanesRetired: what was made from it must be made again.
 
 // archJSON mirrors the JSON object; pointers tell a missing field from a zero one.
 type archJSON struct {
 	K              *int                    `json:"K"`
 	D              *int                    `json:"D"`
 	N              *int                    `json:"N"`
-	Lanes          *int                    `json:"lanes"`
+	Lanes          *int                    `json:"lanes"` // the retired lane datapath's size: refused
 	Tile           *int                    `json:"tile"`
 	Sweeps         *int                    `json:"sweeps"`
 	Mode           *string                 `json:"mode"`
@@ -44,12 +46,8 @@ type regSpecJSON struct {
 // MarshalJSON writes the Arch in the form above, registers in Regs order.
 func (a Arch) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
-	size, v := "lanes", a.Lanes
-	if a.Tiled() {
-		size, v = "tile", a.Tile
-	}
-	fmt.Fprintf(&buf, `{"K":%d,"D":%d,"N":%d,%q:%d,"sweeps":%d,"mode":%q,"grow_hidden_bias":%t,"registers":{`,
-		a.K, a.D, a.N, size, v, a.Sweeps, a.Mode.String(), a.GrowHiddenBias)
+	fmt.Fprintf(&buf, `{"K":%d,"D":%d,"N":%d,"tile":%d,"sweeps":%d,"mode":%q,"grow_hidden_bias":%t,"registers":{`,
+		a.K, a.D, a.N, a.Tile, a.Sweeps, a.Mode.String(), a.GrowHiddenBias)
 	for r, s := range a.Regs {
 		if r > 0 {
 			buf.WriteByte(',')
@@ -98,12 +96,7 @@ func (j *archJSON) arch() (Arch, error) {
 	if err != nil || mode.String() != *j.Mode {
 		return a, fmt.Errorf(`mode %q: want "H" or "SH"`, *j.Mode)
 	}
-	a = Arch{K: *j.K, D: *j.D, N: *j.N, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias, SkipBusy: j.SkipBusy}
-	if j.Tile != nil {
-		a.Tile = *j.Tile
-	} else {
-		a.Lanes = *j.Lanes
-	}
+	a = Arch{K: *j.K, D: *j.D, N: *j.N, Tile: *j.Tile, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias, SkipBusy: j.SkipBusy}
 	for name := range j.Registers {
 		if _, err := ParseReg(name); err != nil {
 			return a, fmt.Errorf("registers: unknown register %q (want each of %s)", name, strings.Join(regNames[:], ", "))
@@ -119,12 +112,18 @@ func (j *archJSON) arch() (Arch, error) {
 	return a, nil
 }
 
+// ErrLanesRetired is the error (wrapped) for an Arch of the retired lane datapath.
+var ErrLanesRetired = errors.New(`"lanes": the lane datapath was retired, every Arch is tiled ("tile"); regenerate what holds this Arch (a vector set: herdsim vectors)`)
+
 func (j *archJSON) checkPresent() error {
+	if j.Lanes != nil {
+		return ErrLanesRetired
+	}
 	for _, f := range []struct {
 		name    string
 		present bool
 	}{
-		{"K", j.K != nil}, {"D", j.D != nil}, {"N", j.N != nil}, {"lanes (or tile, not both)", (j.Lanes != nil) != (j.Tile != nil)},
+		{"K", j.K != nil}, {"D", j.D != nil}, {"N", j.N != nil}, {"tile", j.Tile != nil},
 		{"sweeps", j.Sweeps != nil}, {"mode", j.Mode != nil},
 		{"grow_hidden_bias", j.GrowHiddenBias != nil}, {"registers", j.Registers != nil},
 	} {

@@ -12,15 +12,15 @@ import (
 )
 
 func testArch() Arch {
-	a := DefaultArch(16, 64, 128, 4, 10, 30, herding.ModeH, true)
+	a := DefaultArch(16, 64, 128, 3, 10, 30, herding.ModeH, true)
 	a.Regs[RegField] = RegSpec{Format: fixedpoint.Format{Signed: true, Word: 20}, Overflow: fixedpoint.Sat}
 	return a
 }
 
 func TestArchJSONRoundTrip(t *testing.T) {
-	skip := tiledArch(16, 64, 40, 3, 10, 30, herding.ModeH, false)
+	skip := DefaultArch(16, 64, 40, 3, 10, 30, herding.ModeH, false)
 	skip.SkipBusy = []int{60, 52, 48}
-	for _, a := range []Arch{testArch(), DefaultArch(50, 256, 700, 16, 10, 200, herding.ModeSH, false), skip} {
+	for _, a := range []Arch{testArch(), DefaultArch(50, 256, 700, 0, 10, 200, herding.ModeSH, false), skip} {
 		data, err := json.Marshal(a)
 		require.NoError(t, err)
 		var back Arch
@@ -37,7 +37,7 @@ func TestArchJSONShape(t *testing.T) {
 	data, err := json.Marshal(testArch())
 	require.NoError(t, err)
 	s := string(data)
-	require.True(t, strings.HasPrefix(s, `{"K":16,"D":64,"N":128,"lanes":4,"sweeps":10,"mode":"H","grow_hidden_bias":true,"registers":{"W":{"format":"s`), s)
+	require.True(t, strings.HasPrefix(s, `{"K":16,"D":64,"N":128,"tile":3,"sweeps":10,"mode":"H","grow_hidden_bias":true,"registers":{"W":{"format":"s`), s)
 	require.Contains(t, s, `"field":{"format":"s20.0","overflow":"SAT"}`)
 	// Registers are listed in Regs order.
 	last := -1
@@ -72,7 +72,10 @@ func TestArchJSONErrors(t *testing.T) {
 		{"missing field", edit(func(m map[string]any) { delete(m, "sweeps") }), `missing field "sweeps"`},
 		{"unknown field", edit(func(m map[string]any) { m["clock"] = 100 }), `unknown field "clock"`},
 		{"bad mode", edit(func(m map[string]any) { m["mode"] = "sh" }), `mode "sh": want "H" or "SH"`},
-		{"invalid arch", edit(func(m map[string]any) { m["lanes"] = 17 }), "lanes L = 17 exceed hidden units K = 16"},
+		{"invalid arch", edit(func(m map[string]any) { m["tile"] = 4 }), "tile T = 4 must be a multiple of 3"},
+		{"missing tile", edit(func(m map[string]any) { delete(m, "tile") }), `missing field "tile"`},
+		{"lane datapath", edit(func(m map[string]any) { delete(m, "tile"); m["lanes"] = 4 }), "the lane datapath was retired"},
+		{"lanes beside a tile", edit(func(m map[string]any) { m["lanes"] = 4 }), "regenerate what holds this Arch (a vector set: herdsim vectors)"},
 		{"narrow W", edit(func(m map[string]any) { regs(m)["W"].(map[string]any)["format"] = "s8.0" }), "cannot hold the initial weights"},
 		{"not an object", `[1,2]`, "arch JSON"},
 	}

@@ -6,14 +6,19 @@ package datapath
 // long runs (the USPS accuracy in usps and explore) run the fast reference while these
 // bounds hold and the functional model from the first iteration they do not.
 
-// CannotOverflow reports whether one iteration of the lane datapath (Machine, Functional)
-// from weights w (K x D), b and c, and the field passes of any +-1 vectors under them
+// CannotOverflow reports whether one iteration of the datapath (TileMachine, Functional)
+// from weights w (K x D), b and c, and the energy passes of any +-1 vectors under them
 // (Functional.Energies), keep every value inside its register, so that no overflow mode
 // comes into play. When it cannot prove it, it names the first register it cannot prove.
 //
-// The bounds hold for every order of addition, so for every partial sum:
+// The bounds hold for every order of addition, the tiled passes' included, so for every
+// partial sum:
 //
-//	field       |b_i| + sum_j |W_ij|                      (every row i)
+//	field       |b_i| + sum_j |W_ij|                      (every row i: the start chain
+//	            b_i - W_i0 - ... and every add's s_i + 2 W_ij stay in [b_i - L1, b_i + L1],
+//	            and so does the search's b_i + sum_j +-W_ij)
+//	            sum_j |c_j|                               (mode SH's energy pass: the c
+//	            row, bias 0; mode H's energies take c.x exact)
 //	vis_field   |c_j| + sum_i |W_ij|                      (every column j)
 //	energy      sum_j |c_j| + sum_i (|b_i| + sum_j |W_ij|) (also best_energy in SH)
 //	update, W   max |W_ij| + 2N   (W + P - N z* x*, |P| <= N)
@@ -23,17 +28,21 @@ package datapath
 // The positive register always holds N (Validate).
 func (a *Arch) CannotOverflow(w, b, c []int64) (Reg, bool) {
 	n2 := 2 * int64(a.N)
-	rowMax, energy := int64(0), sumAbs(c)
+	cL1 := sumAbs(c)
+	rowMax, energy := int64(0), cL1
+	if a.Mode == modeSH {
+		rowMax = cL1
+	}
 	for i := 0; i < a.K; i++ {
 		row := abs64(b[i]) + sumAbs(w[i*a.D:(i+1)*a.D])
 		rowMax = max(rowMax, row)
-		energy += row
+		energy = min(energy+row, unbounded)
 	}
 	colMax := int64(0)
 	for j := 0; j < a.D; j++ {
 		col := abs64(c[j])
 		for i := 0; i < a.K; i++ {
-			col += abs64(w[i*a.D+j])
+			col = min(col+abs64(w[i*a.D+j]), unbounded)
 		}
 		colMax = max(colMax, col)
 	}
@@ -66,11 +75,12 @@ type regBound struct {
 	bound int64
 }
 
-// sumAbs is sum |v|; the weights of a run fit 53 bits and D, K are small, so it cannot wrap.
+// sumAbs is sum |v|, at most unbounded (2^62): registers hold at most 62 bits, so the
+// sum of four values may pass int64 and every bound it enters is below it.
 func sumAbs(v []int64) int64 {
 	var s int64
 	for _, x := range v {
-		s += abs64(x)
+		s = min(s+abs64(x), unbounded)
 	}
 	return s
 }

@@ -14,7 +14,7 @@ import (
 func TestCannotOverflowNamesTheRegister(t *testing.T) {
 	const k, d, n = 2, 3, 4
 	arch := func(widths map[Reg]int) Arch {
-		a := DefaultArch(k, d, n, 1, herding.DefaultSweeps, 10, herding.ModeSH, true)
+		a := DefaultArch(k, d, n, 0, herding.DefaultSweeps, 10, herding.ModeSH, true)
 		for r, bits := range widths {
 			a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: bits}
 		}
@@ -46,5 +46,16 @@ func TestCannotOverflowNamesTheRegister(t *testing.T) {
 		if !proven {
 			require.Equal(t, tc.want, got, "%v", tc.widths)
 		}
+	}
+	// The energy pass's c row runs through the field register from 0: sum_j |c_j| = 21
+	// bounds it where every row of W is 1.
+	small, wide := []int64{1, 0, 0, 0, 1, 0}, []int64{9, -9, 3}
+	for bits, proven := range map[int]bool{5: false, 6: true} { // 15 < 21 <= 31
+		a := arch(map[Reg]int{RegField: bits})
+		_, got := a.CannotOverflow(small, []int64{0, 0}, wide)
+		require.Equal(t, proven, got, "field %d bits, c row 21", bits)
+		a.Mode = herding.ModeH // no energy pass: its energies take c.x exact
+		_, got = a.CannotOverflow(small, []int64{0, 0}, wide)
+		require.True(t, got, "mode H, field %d bits", bits)
 	}
 }

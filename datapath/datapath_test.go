@@ -17,34 +17,6 @@ func initial(t *testing.T, data *dataset.Binary, k int) (w, b, c []int64) {
 	return p.Ints()
 }
 
-// Every iteration takes exactly CyclesPerIteration(sweeps) clocks, for partial groups,
-// both modes and iterations whose search stopped early (fewer than S sweeps) or ran all S.
-func TestCyclesMatchTheFormula(t *testing.T) {
-	data := dataset.Default()
-	for _, c := range []struct {
-		k, lanes, sweeps int
-		mode             herding.Mode
-	}{{16, 4, 10, herding.ModeSH}, {10, 3, 4, herding.ModeH}, {5, 5, 1, herding.ModeSH}} {
-		arch := DefaultArch(c.k, data.D, data.N(), c.lanes, c.sweeps, 50, c.mode, false)
-		w, b, cc := initial(t, data, c.k)
-		m, err := New(arch, data, w, b, cc)
-		require.NoError(t, err)
-		seen := map[int]bool{}
-		for range 50 {
-			r := m.RunIteration()
-			require.Equal(t, arch.CyclesPerIteration(r.Sweeps), r.Cycles, "%+v sweeps %d", c, r.Sweeps)
-			seen[r.Sweeps] = true
-		}
-		t.Logf("%+v: sweeps seen %v, e.g. %d cycles for 2 sweeps", c, seen, arch.CyclesPerIteration(2))
-		if c.sweeps > 1 {
-			require.Greater(t, len(seen), 1, "the test should see early stops and longer searches")
-		}
-	}
-	// The formula by hand for one case: K=16, L=4 (G=4), D=64, N=128, s=2.
-	a := Arch{K: 16, D: 64, N: 128, Lanes: 4}
-	require.Equal(t, uint64(128*(1+4*65+1)+4*64+1+2*(4*65+64*5+1)+4*64+1), a.CyclesPerIteration(2))
-}
-
 // The register's fast integer path is fixedpoint.Cast for every code of small formats.
 func TestRegisterAgreesWithFixedpointCast(t *testing.T) {
 	for word := 2; word <= 7; word++ {
@@ -66,12 +38,12 @@ func TestRegisterAgreesWithFixedpointCast(t *testing.T) {
 }
 
 func TestValidateNamesTheProblem(t *testing.T) {
-	ok := DefaultArch(16, 64, 128, 4, 10, 100, herding.ModeSH, false)
+	ok := DefaultArch(16, 64, 128, 0, 10, 100, herding.ModeSH, false)
 	require.NoError(t, ok.Validate())
 	cases := map[string]func(a *Arch){
 		"hidden units K = 0":                   func(a *Arch) { a.K = 0 },
 		"data vectors N = -1":                  func(a *Arch) { a.N = -1 },
-		"lanes L = 32 exceed hidden units K":   func(a *Arch) { a.Lanes = 32 },
+		"tile T = -2, must be positive":        func(a *Arch) { a.Tile = -2 },
 		"sweeps S = 0":                         func(a *Arch) { a.Sweeps = 0 },
 		"positive register s8.0 cannot hold N": func(a *Arch) { a.Regs[RegPositive].Format = fixedpoint.MustParseFormat("s8.0") },
 		"cannot hold the initial weights":      func(a *Arch) { a.Regs[RegW].Format = fixedpoint.MustParseFormat("s8.0") },
@@ -91,9 +63,9 @@ func TestValidateNamesTheProblem(t *testing.T) {
 
 func TestNewRejectsMismatchedData(t *testing.T) {
 	data := dataset.Default()
-	arch := DefaultArch(8, 32, data.N(), 4, 10, 10, herding.ModeSH, false)
+	arch := DefaultArch(8, 32, data.N(), 0, 10, 10, herding.ModeSH, false)
 	w, b, c := initial(t, data, 8)
-	_, err := New(arch, data, w, b, c)
+	_, err := NewTile(arch, data, w, b, c)
 	require.ErrorContains(t, err, "data are 128 x 64, the Arch is built for N=128, D=32")
 }
 
@@ -108,10 +80,12 @@ func TestRangeLogBits(t *testing.T) {
 
 func TestRecorderReportsEveryRegister(t *testing.T) {
 	data := dataset.Default()
-	arch := DefaultArch(8, data.D, data.N(), 4, 10, 5, herding.ModeSH, false)
-	arch.Regs[RegField] = RegSpec{Format: fixedpoint.MustParseFormat("s8.0"), Overflow: fixedpoint.Sat}
+	arch := DefaultArch(8, data.D, data.N(), 0, 10, 5, herding.ModeH, false)
+	arch.Regs[RegW] = RegSpec{Format: fixedpoint.MustParseFormat("s9.0"), Overflow: fixedpoint.Sat}
+	arch.Regs[RegField] = RegSpec{Format: fixedpoint.MustParseFormat("s10.0"), Overflow: fixedpoint.Sat}
+	arch.UseTile(0)
 	w, b, c := initial(t, data, 8)
-	m, err := New(arch, data, w, b, c)
+	m, err := NewTile(arch, data, w, b, c)
 	require.NoError(t, err)
 	m.RunIteration()
 	rep := m.Recorder().Report()
@@ -120,22 +94,10 @@ func TestRecorderReportsEveryRegister(t *testing.T) {
 		byName[s.Name] = s
 	}
 	field := byName["field"]
-	require.Equal(t, "s8.0", field.Format)
+	require.Equal(t, "s10.0", field.Format)
 	require.Equal(t, "SAT", field.Overflow)
-	require.Positive(t, field.Overflows, "an 8-bit field accumulator must overflow on this data")
+	require.Positive(t, field.Overflows, "a 10-bit field accumulator must overflow on this data")
 	log := m.Ranges()[RegField]
 	require.Equal(t, fmt.Sprint(log.Min), string(field.Min))
 	require.Equal(t, fmt.Sprintf("s%d.0", log.Bits()), field.Narrowest)
-}
-
-// TestLaneScheduleWalkIsTheFormula: the cycle count walked from the lane schedule equals
-// the closed form (CycleFormula) for partial and whole groups, one lane to many, any
-// number of sweeps.
-func TestLaneScheduleWalkIsTheFormula(t *testing.T) {
-	for _, c := range []struct{ k, d, n, lanes int }{{16, 64, 128, 4}, {10, 64, 128, 3}, {7, 5, 3, 1}, {50, 256, 700, 16}, {3, 3, 2, 1}} {
-		a := DefaultArch(c.k, c.d, c.n, c.lanes, 10, 20, herding.ModeSH, false)
-		for s := 1; s <= 10; s++ {
-			require.Equal(t, a.laneCyclesClosed(s), a.laneCyclesWalked(s), "%+v, %d sweeps", c, s)
-		}
-	}
 }

@@ -1,13 +1,12 @@
-// Package datapath owns the hardware description of herdsim and its cycle-level models.
+// Package datapath owns the hardware description of herdsim and its cycle-level model.
 //
-// Arch is the one description of the hardware: sizes (K, D, N), the datapath and its size
-// (lanes L, or a tile T), sweeps S, mode, hidden-bias growth, and for every register a
-// fixed-point format and an overflow mode (WRAP or SAT). The Go models here and the
-// Verilog generator (rtlgen) both read it; no width, size or phase order is written
-// anywhere else. Two datapaths share the registers and the Result: the lane datapath
-// (Machine, below) and the tiled datapath (TileMachine, section "The tiled datapath");
-// NewModel picks by Arch.Tiled, and both count an iteration's cycles exactly
-// (Arch.IterationCycles).
+// Arch is the one description of the hardware: sizes (K, D, N), the tile T, sweeps S,
+// mode, hidden-bias growth, and for every register a fixed-point format and an overflow
+// mode (WRAP or SAT). The Go models here and the Verilog generator (rtlgen) both read it;
+// no width, size or phase order is written anywhere else. TileMachine is the cycle-level
+// model of the datapath (section "The tiled datapath"), Functional the same arithmetic
+// without the clock (section "Functional model"); both count an iteration's cycles
+// exactly (Arch.IterationCycles).
 //
 // # The tiled datapath
 //
@@ -53,52 +52,12 @@
 // starts sum x_j at -N in the load); each busy word's j, with its popcount, is in W SPRAM 0
 // at SkipJBase + k. rtlgen renders it (herd_core with SKIP = 1).
 //
-// # The lane datapath
-//
-//	          +--------------------------- L lanes -----------------------------+
-//	X rows    |  W bank 0   W bank 1  ...  W bank L-1   (row i in bank i mod L)  |
-//	(N x D    |  P bank 0   P bank 1  ...  P bank L-1   (P = sum_n z_n x_n^T)    |
-//	 bits) -->|  acc 0      acc 1     ...  acc L-1      (+-W per cycle)          |
-//	  x_j     |    |          |              |                                   |
-//	          |  sign/|h|   sign/|h|  ...  sign/|h|  --> z bits, energy += |h|   |
-//	          |    +------ adder tree over lanes ------> vis_field (W^T z + c)   |
-//	          +------------------------------------------------------------------+
-//	c, sum x (D words)   b, sum z (K words)   energy, best energy, x*, z* registers
-//
-// Lane l serves hidden units i = g L + l for groups g = 0..G-1, G = ceil(K/L); word
-// g D + j of its banks holds W[i][j] and P[i][j]. Every phase walks those addresses in
-// the same order, so one address counter drives all memories. The phases, their lengths
-// and their edges are a table of the tiled schedule's kind (lane_schedule.go, with
-// schedule.go's Edge and PhaseOf): Machine steps through it, CyclesPerIteration walks it,
-// and rtlgen renders it into the lane core's next-state logic (each phase's walked counter,
-// j or g, its last cycle and its edges; the bank address g D + j of the next state).
-//
-//   - Positive phase, for every data vector n: load x_n (1 cycle); for each group, D
-//     cycles in which every lane adds +W[i][j] or -W[i][j] (x_nj = +-1) to its field
-//     accumulator, then 1 cycle that adds b, takes z_ni = sign(h) and adds |h| to the
-//     energy register; 1 cycle at the end of the vector in which SH keeps the vector of
-//     largest F(x_n) = c.x_n + sum_i |h_n,i| (strictly larger: the lowest n wins ties).
-//     During group 0 the energy register also accumulates c.x_n and the sum-x memory
-//     sum_n x_nj. While vector n is in its field pass, the P banks accumulate vector n-1's
-//     statistics z_n-1,i x_n-1,j at the same addresses, so the positive term costs no
-//     extra cycles; a drain pass of G D cycles takes the last vector's.
-//   - Negative search: 1 cycle loads the start (SH: the kept vector and its z; H: the
-//     previous pseudo-sample, vector 0 at t = 1). Each sweep: the z half is the field
-//     pass on x* (G (D+1) cycles); the x half takes, for each visible unit j, G cycles of
-//     an adder tree over the lanes (+-W[i][j] by z*_i) into vis_field, then 1 cycle adding
-//     c_j and taking the sign; 1 cycle decides on another sweep (something changed and
-//     fewer than S sweeps ran).
-//   - Update: G D cycles; every lane writes W + P - N z*_i x*_j (through the update adder,
-//     then the W register) and clears P; in group 0 also c_j += sum x_j - N x*_j; with
-//     hidden-bias growth b += sum z - N z* at j = 0. One last cycle ends the iteration.
-//
 // # Cycle count
 //
-// An iteration whose search ran s sweeps takes exactly (CyclesPerIteration)
-//
-//	N (G (D+1) + 2) + G D + 1 + s (G (D+1) + D (G+1) + 1) + G D + 1
-//
-// cycles. At USPS scale (N = 700, D = 256, K = 50, L = 16: G = 4) that is 723,050 + 2,309 s.
+// An iteration takes exactly TileCycles(s, first) cycles, s the sweeps its search ran and
+// first its being mode H's first (which gathers x_0); TileCycleFormula is the closed form.
+// At USPS scale as the board runs it (N = 700, D = 256, K = 50, mode H, T = 4, W 18 bits:
+// two weights a word) that is 161,343 + 6,665 s (the first iteration 259 more).
 //
 // # Registers and widths
 //
@@ -113,15 +72,20 @@
 //
 // # Functional model
 //
-// Functional is the same arithmetic without the clock: every register cast in the
-// Machine's order, a vector at a time, with exact fast paths where no partial sum can
-// overflow. It equals the Machine bit for bit (tested with narrow registers in both
-// overflow modes) and is what long runs use: the USPS experiment at datapath widths
-// (herdsim usps --weight-bits) runs 2000 iterations on 700 vectors per class, which the
-// cycle model would take about six minutes for. Its fast paths are the sign tables of
-// internal/signtab, exact on integers, used for a field wherever (|h - b| + sum |W|)/2 and
-// |h| fit the register (no partial sum can then overflow), and a table group at a time
-// elsewhere.
+// Functional is the same arithmetic without the clock: every register cast in the order
+// the tiled passes add (the start values s_r = b_r - W_r0 - ..., then 2 W_rj for each
+// x_nj = +1 in j order; the energies |h_0| + ... + |h_K-1| + the c row, c.x exact in mode
+// H, which has no energy pass; the search's b_i + sum_j +-W_ij and c_j + each group of PW
+// rows; the updates), a vector at a time,
+// with exact fast paths where no partial sum can overflow. It equals TileMachine bit for
+// bit (tested with narrow registers in both overflow modes, one to three weights a word,
+// word skip) and is what long runs use: the USPS experiment at datapath widths (herdsim
+// usps --weight-bits, herdsim explore's accuracy) runs 2000 iterations on 700 vectors per
+// class. Its fast paths are the sign tables of internal/signtab, exact on integers, used
+// for a row's fields wherever |b_r| + sum_j |W_rj| fits the field register (every partial
+// sum of the start chain and of any vector's adds lies within b_r +- that sum), and a table
+// group at a time elsewhere. It checks the Arch's arithmetic (ValidateArithmetic), not the
+// UP5K's memories, so it also runs sizes the UP5K cannot hold.
 //
 // Arch.CannotOverflow (bounds.go) goes one step further: from W, b and c it proves that no
 // register can overflow in the next iteration, in which case the datapath's arithmetic is

@@ -80,11 +80,8 @@ func (l *RangeLog) Note(v int64) {
 	l.Count++
 }
 
-// Recorder reports every register's range log through fixedpoint's Recorder.
-func (m *Machine) Recorder() *fixedpoint.Recorder { return RecorderOf(m) }
-
-// regState is the register bookkeeping both cycle-level models share: every register's
-// cast and range log, and the overflow events (the first maxOverflowEvents) and count.
+// regState is the cycle-level model's register bookkeeping: every register's cast and
+// range log, and the overflow events (the first maxOverflowEvents) and count.
 type regState struct {
 	regs         [numRegs]register
 	overflows    []Overflow

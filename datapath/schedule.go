@@ -1,9 +1,10 @@
 package datapath
 
-// The description mechanism both datapaths share: a schedule is a table of phases, each
-// with its length per visit and its edges, over loop counters and branch conditions. The
-// cycle-level model steps through its table, the cycle count walks it, and rtlgen renders
-// it. P, C and K are a schedule's phase, counter and condition types; S its sizes.
+// The description mechanism of a schedule (the tiled datapath's: tile_schedule.go): a
+// table of phases, each with its length per visit and its edges, over loop counters and
+// branch conditions. The cycle-level model steps through its table, the cycle count walks
+// it, and rtlgen renders it. P, C and K are a schedule's phase, counter and condition
+// types; S its sizes.
 
 // Edge is one way out of a phase: taken when When holds (with Not, when it does not),
 // going to To, incrementing Inc and clearing Clear.

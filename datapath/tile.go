@@ -6,8 +6,8 @@ import (
 	"herdsim/herding"
 )
 
-// The tiled datapath's sizes and the limits of the memories that hold them (tile_doc.go
-// has the design). Everything here is derived from the Arch; nothing else restates it.
+// The tiled datapath's sizes and the limits of the memories that hold them (doc.go has the
+// design). Everything here is derived from the Arch; nothing else restates it.
 
 // Memory geometry of the iCE40 UP5K the tiled datapath is built for.
 const (
@@ -98,7 +98,7 @@ func (s TileSizes) WritebackLen() int {
 // PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each.
 func PerWord(wBits int) int { return min(MaxPerWord, WWordBits/wBits) }
 
-// Sizes returns the tiled datapath's sizes. The Arch must be tiled and valid.
+// Sizes returns the datapath's derived sizes. The Arch must pass ValidateArithmetic.
 func (a *Arch) Sizes() TileSizes {
 	pw := PerWord(a.Regs[RegW].Format.Word)
 	s := TileSizes{K: a.K, D: a.D, N: a.N, T: a.Tile, PW: pw, SW: WWordBits / pw, SH: a.Mode == modeSH}
@@ -156,11 +156,9 @@ func (a *Arch) MaxIterationCycles() uint64 {
 	return max(a.TileCycles(a.Sweeps, true), a.TileCycles(a.Sweeps, false))
 }
 
-// validateTiled checks what the tiled datapath needs beyond a valid Arch.
-func (a *Arch) validateTiled() error {
-	if a.Tile < 0 {
-		return fmt.Errorf("datapath: tile T = %d, must be positive", a.Tile)
-	}
+// validateTile checks the tile and the registers the tiled datapath's words and adders
+// constrain (ValidateArithmetic).
+func (a *Arch) validateTile() error {
 	ww := a.Regs[RegW].Format.Word
 	if ww > WWordBits {
 		return fmt.Errorf("datapath: the tiled datapath holds W in 48-bit words; W is %d bits", ww)
@@ -175,9 +173,22 @@ func (a *Arch) validateTiled() error {
 	if err := a.validateSkip(); err != nil {
 		return err
 	}
-	s := a.Sizes()
 	if a.D < MinTileD {
 		return fmt.Errorf("datapath: the tiled datapath needs D >= %d visible units (D = %d): its read-modify-write memories step through D addresses", MinTileD, a.D)
+	}
+	if fw := a.Regs[RegField].Format.Word; fw <= ww {
+		return fmt.Errorf("datapath: the tiled datapath's accumulators add 2 W, so the field register (%d bits) must be wider than W (%d bits)", fw, ww)
+	}
+	return nil
+}
+
+// validateStorage checks that the data, the weights, SH's c row and an iteration's cycle
+// count fit where the hardware keeps them: the UP5K's SPRAMs, W's tile buffer and the
+// output record (Validate; the functional model keeps them in Go).
+func (a *Arch) validateStorage() error {
+	s, ww := a.Sizes(), a.Regs[RegW].Format.Word
+	if a.Mode == modeSH && a.Regs[RegC].Format.Word > ww {
+		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
 	}
 	if s.XStore > SPRAMWords {
 		return fmt.Errorf("datapath: the data need %d SPRAM words (ceil(N/16) D = %d x %d), one SPRAM holds %d", s.XStore, s.NB, a.D, SPRAMWords)
@@ -185,14 +196,16 @@ func (a *Arch) validateTiled() error {
 	if s.WWords > SPRAMWords {
 		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs (%d tiles x %d groups x D = %d, %d weights a word at %d bits), they hold %d", s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, SPRAMWords)
 	}
-	if fw := a.Regs[RegField].Format.Word; fw <= ww {
-		return fmt.Errorf("datapath: the tiled datapath's accumulators add 2 W, so the field register (%d bits) must be wider than W (%d bits)", fw, ww)
+	if a.Skip() {
+		if s.XWords > SkipJBase {
+			return fmt.Errorf("datapath: the word-skip layout stores %d busy X words; their j list holds %d (the data are too dense to skip)", s.XWords, SkipJBase)
+		}
+		if s.WWords > SkipJBase {
+			return fmt.Errorf("datapath: W needs %d words of the W SPRAMs; with word skip it may use %d (the j list takes the rest of SPRAM 0)", s.WWords, SkipJBase)
+		}
 	}
 	if c := a.MaxIterationCycles(); c >= MaxTileIterationCycles {
 		return fmt.Errorf("datapath: an iteration can take %d cycles; the output record counts at most %d", c, MaxTileIterationCycles-1)
-	}
-	if s.SH && a.Regs[RegC].Format.Word > ww {
-		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
 	}
 	return nil
 }
@@ -211,32 +224,24 @@ func (a *Arch) validateSkip() error {
 	if a.D > 1<<SkipPopShift {
 		return fmt.Errorf("datapath: the word-skip datapath's j words hold j in %d bits; D = %d", SkipPopShift, a.D)
 	}
-	total := 0
 	for b, n := range a.SkipBusy {
 		if n < 0 || n > a.D {
 			return fmt.Errorf("datapath: the word-skip layout's batch %d has %d busy words, want 0 .. D = %d", b, n, a.D)
 		}
-		total += n
-	}
-	if total > SkipJBase {
-		return fmt.Errorf("datapath: the word-skip layout stores %d busy X words; their j list holds %d (the data are too dense to skip)", total, SkipJBase)
-	}
-	if w := a.Sizes().WWords; w > SkipJBase {
-		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs; with word skip it may use %d (the j list takes the rest of SPRAM 0)", w, SkipJBase)
 	}
 	return nil
 }
 
-// UseTile makes a the tiled datapath's Arch: no lanes and a tile of t rows, or with t = 0
-// DefaultTile for its K, W width and mode (so set the widths first).
+// UseTile gives a a tile of t rows, or with t = 0 DefaultTile for its K, W width and mode
+// (so set the widths first: the tile must be a multiple of the weights a W word holds).
 func (a *Arch) UseTile(t int) {
 	if t == 0 {
 		t = DefaultTile(a.K, a.Regs[RegW].Format.Word, a.Mode)
 	}
-	a.Lanes, a.Tile = 0, t
+	a.Tile = t
 }
 
-// DefaultTile is the tile a tiled datapath gets when none is chosen: the tiles measured to
+// DefaultTile is the tile a datapath gets when none is chosen: the tiles measured to
 // fit the iCE40 UP5K with the board top (docs/fpga.md), 4 hidden units in mode H (64
 // accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout and energy
 // unit take the room of the other 32), rounded down to whole W words (at least one) and at most the
@@ -249,7 +254,7 @@ func DefaultTile(k, wbits int, mode herding.Mode) int {
 	pw := PerWord(wbits)
 	t = min(t, ceilDiv(k, pw)*pw)
 	if mode == modeSH {
-		t = max(t, 2) // the energy unit's registered comparison (validateTiled)
+		t = max(t, 2) // the energy unit's registered comparison (validateTile)
 	}
 	return max(pw, t/pw*pw)
 }

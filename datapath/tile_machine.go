@@ -56,11 +56,11 @@ type TileMachine struct {
 // integers: w0 K x D row-major, b0 K, c0 D), every value through its register as the load
 // stream stores it (a too-narrow format shows as an overflow at iteration 0).
 func NewTile(arch Arch, data *dataset.Binary, w0, b0, c0 []int64) (*TileMachine, error) {
-	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
+	if err := arch.Validate(); err != nil {
 		return nil, err
 	}
-	if !arch.Tiled() {
-		return nil, fmt.Errorf("datapath: NewTile needs a tiled Arch (T > 0), this one has lanes L = %d", arch.Lanes)
+	if err := checkLoad(arch, data, w0, b0, c0); err != nil {
+		return nil, err
 	}
 	m := &TileMachine{regState: newRegState(arch), arch: arch, s: arch.Sizes()}
 	if arch.Skip() {

@@ -11,13 +11,6 @@ import (
 	"herdsim/herding"
 )
 
-// tiledArch is the lossless tiled Arch for a run of iterations.
-func tiledArch(k, d, n, tile, sweeps, iterations int, mode herding.Mode, grow bool) Arch {
-	a := DefaultArch(k, d, n, 1, sweeps, iterations, mode, grow)
-	a.Lanes, a.Tile = 0, tile
-	return a
-}
-
 // firstRows is data's first n rows.
 func firstRows(data *dataset.Binary, n int) *dataset.Binary {
 	return &dataset.Binary{Name: fmt.Sprintf("%s[:%d]", data.Name, n), D: data.D, Rows: data.Rows[:n]}
@@ -38,16 +31,16 @@ func tiledCases() map[string]struct {
 		data *dataset.Binary
 		arch Arch
 	}{
-		"K16T6SH":          {def, tiledArch(16, 64, 128, 6, 10, 40, herding.ModeSH, false)},
-		"K16T3H":           {def, tiledArch(16, 64, 128, 3, 10, 40, herding.ModeH, false)},
-		"K10T6Hgrow_N100":  {firstRows(def, 100), tiledArch(10, 64, 100, 6, 4, 40, herding.ModeH, true)},
-		"K7T4SHgrow_PW2":   {firstRows(def, 37), wide(tiledArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
-		"K3T3SH_N9_1batch": {firstRows(def, 9), tiledArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
-		"K5T12H_1tile":     {def, tiledArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
+		"K16T6SH":          {def, DefaultArch(16, 64, 128, 6, 10, 40, herding.ModeSH, false)},
+		"K16T3H":           {def, DefaultArch(16, 64, 128, 3, 10, 40, herding.ModeH, false)},
+		"K10T6Hgrow_N100":  {firstRows(def, 100), DefaultArch(10, 64, 100, 6, 4, 40, herding.ModeH, true)},
+		"K7T4SHgrow_PW2":   {firstRows(def, 37), wide(DefaultArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
+		"K3T3SH_N9_1batch": {firstRows(def, 9), DefaultArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
+		"K5T12H_1tile":     {def, DefaultArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
 		// word skip: whole batches; a partial last one with growth; one tile
-		"K16T3H_skip":          {def, skipped(tiledArch(16, 64, 128, 3, 10, 40, herding.ModeH, false), def)},
-		"K10T6Hgrow_N100_skip": {firstRows(def, 100), skipped(tiledArch(10, 64, 100, 6, 4, 40, herding.ModeH, true), firstRows(def, 100))},
-		"K5T12H_1tile_skip":    {def, skipped(tiledArch(5, 64, 128, 12, 10, 40, herding.ModeH, false), def)},
+		"K16T3H_skip":          {def, skipped(DefaultArch(16, 64, 128, 3, 10, 40, herding.ModeH, false), def)},
+		"K10T6Hgrow_N100_skip": {firstRows(def, 100), skipped(DefaultArch(10, 64, 100, 6, 4, 40, herding.ModeH, true), firstRows(def, 100))},
+		"K5T12H_1tile_skip":    {def, skipped(DefaultArch(5, 64, 128, 12, 10, 40, herding.ModeH, false), def)},
 	}
 }
 
@@ -116,9 +109,9 @@ func TestTileMachineNarrowRegisters(t *testing.T) {
 		bits map[Reg]int // narrow widths: W holds N = 40; the field wider than W, c no wider
 		ovf  []Reg       // registers that must overflow
 	}{
-		{"SHgrow", tiledArch(6, 64, 40, 6, 4, 30, herding.ModeSH, true),
+		{"SHgrow", DefaultArch(6, 64, 40, 6, 4, 30, herding.ModeSH, true),
 			map[Reg]int{RegW: 8, RegC: 8, RegField: 9, RegEnergy: 11, RegUpdate: 8}, []Reg{RegField, RegEnergy, RegUpdate}},
-		{"Hgrow_skip", skipped(tiledArch(6, 64, 40, 6, 4, 30, herding.ModeH, true), data),
+		{"Hgrow_skip", skipped(DefaultArch(6, 64, 40, 6, 4, 30, herding.ModeH, true), data),
 			map[Reg]int{RegW: 8, RegField: 9, RegUpdate: 8}, []Reg{RegField, RegUpdate}},
 	}
 	for _, sh := range shapes {
@@ -155,21 +148,21 @@ func TestTileMachineNarrowRegisters(t *testing.T) {
 
 // Archs the tiled datapath cannot build are refused with the reason.
 func TestTileValidate(t *testing.T) {
-	a := tiledArch(16, 64, 128, 5, 10, 10, herding.ModeH, false)
+	a := DefaultArch(16, 64, 128, 5, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "multiple of 3")
-	a = tiledArch(16, 64, 128, 2, 10, 10, herding.ModeH, false) // T < PW: no group fits a tile
+	a = DefaultArch(16, 64, 128, 2, 10, 10, herding.ModeH, false) // T < PW: no group fits a tile
 	require.ErrorContains(t, a.Validate(), "multiple of 3")
-	a = tiledArch(16, 3, 128, 3, 10, 10, herding.ModeH, false)
+	a = DefaultArch(16, 3, 128, 3, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "D >= 4")
-	a = tiledArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false)
+	a = DefaultArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "SPRAM")
-	a = tiledArch(16, 64, 128, 3, 10, 10, herding.ModeH, false)
-	a.Lanes = 2
-	require.ErrorContains(t, a.Validate(), "not both")
-	a = tiledArch(16, 64, 128, 6, 10, 10, herding.ModeSH, false)
+	a = DefaultArch(16, 64, 128, 3, 10, 10, herding.ModeH, false)
+	a.Tile = 0
+	require.ErrorContains(t, a.Validate(), "tile T = 0, must be positive")
+	a = DefaultArch(16, 64, 128, 6, 10, 10, herding.ModeSH, false)
 	a.Regs[RegC].Format.Word = a.Regs[RegW].Format.Word + 1
 	require.ErrorContains(t, a.Validate(), "c row")
-	a = tiledArch(4, 64, 128, 1, 10, 10, herding.ModeSH, false) // one weight a word allows T = 1
+	a = DefaultArch(4, 64, 128, 1, 10, 10, herding.ModeSH, false) // one weight a word allows T = 1
 	a.Regs[RegW].Format.Word, a.Regs[RegField].Format.Word = 25, 32
 	require.ErrorContains(t, a.Validate(), "T >= 2")
 	a.Tile = 2
@@ -182,7 +175,7 @@ func TestTileValidate(t *testing.T) {
 	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeSH), "PW = 3: one word's rows at least")
 	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeH))
 	// Word skip: mode H, a layout of the Arch's batches, each within D, the list within SPRAM 0.
-	a = tiledArch(16, 64, 40, 3, 10, 10, herding.ModeH, false)
+	a = DefaultArch(16, 64, 40, 3, 10, 10, herding.ModeH, false)
 	a.SkipBusy = []int{60, 52, 48}
 	require.NoError(t, a.Validate())
 	a.Mode = herding.ModeSH
@@ -191,7 +184,7 @@ func TestTileValidate(t *testing.T) {
 	require.ErrorContains(t, a.Validate(), "3 batches")
 	a.SkipBusy = []int{60, 65, 48}
 	require.ErrorContains(t, a.Validate(), "batch 1 has 65")
-	a = tiledArch(64, 256, 700, 4, 10, 10, herding.ModeH, false)
+	a = DefaultArch(64, 256, 700, 4, 10, 10, herding.ModeH, false)
 	a.Regs[RegW].Format.Word = 18
 	a.SkipBusy = make([]int, 44)
 	for b := range a.SkipBusy {
@@ -209,7 +202,7 @@ func TestTileValidate(t *testing.T) {
 // A word-skip Arch runs only on the data its layout was made for.
 func TestSkipNeedsItsLayout(t *testing.T) {
 	def := dataset.Default()
-	a := skipped(tiledArch(8, 64, 128, 3, 10, 10, herding.ModeH, false), def)
+	a := skipped(DefaultArch(8, 64, 128, 3, 10, 10, herding.ModeH, false), def)
 	a.SkipBusy[0]--
 	p := herding.InitialWeights(a.K, a.D, a.N, herding.DefaultSeed)
 	w, b, c := p.Ints()

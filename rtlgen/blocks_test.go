@@ -182,7 +182,5 @@ func TestHDLLintOnItsOwn(t *testing.T) {
 // defaultsArch is the Arch herd_tiled_core's parameter defaults describe: the default
 // data's (K = 16, D = 64, N = 128), mode SH, a tile of 3, lossless over 2 iterations.
 func defaultsArch() datapath.Arch {
-	a := datapath.DefaultArch(16, 64, 128, 1, herding.DefaultSweeps, 2, herding.ModeSH, false)
-	a.Lanes, a.Tile = 0, 3
-	return a
+	return datapath.DefaultArch(16, 64, 128, 3, herding.DefaultSweeps, 2, herding.ModeSH, false)
 }

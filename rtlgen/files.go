@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"herdsim/datapath"
 	"herdsim/testvectors"
@@ -17,24 +16,26 @@ import (
 // Verilog file names, one module each (named after it).
 const (
 	CoreFile = "herd_core.v"
-	LaneFile = "herd_lane.v"
 	TBFile   = "herd_tb.v"
 	// InfoFile records what the folder was generated for (Arch and iterations), so a
 	// simulation can refuse a vector set it was not built for.
 	InfoFile = "rtl.json"
 )
 
-// SourceFiles are the Verilog files of the lane design, leaves first; the testbench is
-// TBFile.
-var SourceFiles = []string{LaneFile, CoreFile}
+// Board file names written beside the core: the board top and its pin constraints.
+const (
+	BoardFile = "herd_board.v"
+	BoardPCF  = "herd_board.pcf"
+)
 
-// Sources are the Verilog files of the design an Arch describes, leaves first.
-func Sources(a datapath.Arch) []string {
-	if a.Tiled() {
-		return TiledSourceFiles
-	}
-	return SourceFiles
-}
+// UP5KSG48Pins are the package pins of the iCE40 UP5K in the sg48 package that can be
+// I/O (nextpnr-ice40 accepts a set_io on exactly these; the others are power,
+// configuration and ground).
+var UP5KSG48Pins = []int{2, 3, 4, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 25, 26, 27, 28, 31, 32, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48}
+
+// Sources are the Verilog files of the design an Arch describes, leaves first; the
+// testbench is TBFile.
+func Sources(datapath.Arch) []string { return TiledSourceFiles }
 
 // Info is the content of InfoFile: what the folder was generated from (the Arch, the
 // iteration count, the vector set's seed and the hashes of its input files) and the hash
@@ -69,67 +70,22 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 	if iterations < 1 {
 		return nil, fmt.Errorf("rtlgen: iterations = %d, must be at least 1", iterations)
 	}
-	if a.Tiled() {
-		files := map[string]string{
-			PhasesFile: phasesModule(a).render(),
-			CoreFile:   wrapperModule(a).render(),
-			TBFile:     testbenchModule(a).render(),
-		}
-		files[TestbenchFile] = HDLSource(TestbenchFile)
-		for _, n := range HDLFiles {
-			files[n] = HDLSource(n)
-		}
-		return files, nil
+	files := map[string]string{
+		PhasesFile:    phasesModule(a).render(),
+		CoreFile:      wrapperModule(a).render(),
+		TBFile:        testbenchModule(a).render(),
+		TestbenchFile: HDLSource(TestbenchFile),
 	}
-	return map[string]string{
-		LaneFile: laneModule(a).render(),
-		CoreFile: coreModule(a).render(),
-		TBFile:   tbModule(a, iterations).render(),
-	}, nil
+	for _, n := range HDLFiles {
+		files[n] = HDLSource(n)
+	}
+	return files, nil
 }
 
 // MemoryImages returns the core's $readmemh images for a vector set's data and initial
-// weights, by file name: x.hex (the data), c.hex (c_0), and per lane l w_bank<l>.hex
-// (word g D + j holds W_0[g L + l][j], zero for a missing unit of a partial last group)
-// and b_bank<l>.hex (word g holds b_0[g L + l]). Words are encoded as the vector files
-// are (testvectors.Word).
-func MemoryImages(s *testvectors.Set) map[string][]byte {
-	a := s.Arch
-	if a.Tiled() {
-		return tiledImages(s)
-	}
-	G := a.Groups()
-	wW, bW, cW := a.Spec(datapath.RegW).Format.Word, a.Spec(datapath.RegB).Format.Word, a.Spec(datapath.RegC).Format.Word
-	out := map[string][]byte{}
-	var x, c strings.Builder
-	for _, row := range s.X {
-		x.WriteString(testvectors.SignsWord(row).Hex(a.D) + "\n")
-	}
-	for _, v := range s.C0 {
-		c.WriteString(testvectors.IntWord(v, cW).Hex(cW) + "\n")
-	}
-	out[XFile], out[CFile] = []byte(x.String()), []byte(c.String())
-	for l := 0; l < a.Lanes; l++ {
-		var w, b strings.Builder
-		for g := 0; g < G; g++ {
-			i := g*a.Lanes + l
-			bv := int64(0)
-			if i < a.K {
-				bv = s.B0[i]
-			}
-			b.WriteString(testvectors.IntWord(bv, bW).Hex(bW) + "\n")
-			for j := 0; j < a.D; j++ {
-				wv := int64(0)
-				if i < a.K {
-					wv = s.W0[i*a.D+j]
-				}
-				w.WriteString(testvectors.IntWord(wv, wW).Hex(wW) + "\n")
-			}
-		}
-		out[WBankFile(l)], out[BBankFile(l)] = []byte(w.String()), []byte(b.String())
-	}
-	return out
-}
+// weights, by file name (tiledImages). Words are encoded as the vector files are
+// (testvectors.Word).
+func MemoryImages(s *testvectors.Set) map[string][]byte { return tiledImages(s) }
 
 // Write writes the Verilog, the memory images and InfoFile for a vector set into dir
 // (created if needed; files of the same names are replaced), the board top clocked at
@@ -138,8 +94,7 @@ func Write(dir string, s *testvectors.Set) ([]string, error) {
 	return WriteClocked(dir, s, DefaultBoardClock)
 }
 
-// WriteClocked is Write with the tiled board top's PLL making clk (the lane datapath's
-// board runs from the 12 MHz oscillator and ignores it).
+// WriteClocked is Write with the board top's PLL making clk.
 func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, error) {
 	files, err := Verilog(s.Arch, s.Iterations)
 	if err != nil {
@@ -153,30 +108,23 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 		all[n] = v
 	}
 	inf := Info{Arch: s.Arch, Iterations: s.Iterations, Seed: s.Seed, Inputs: map[string]string{}, Files: map[string]string{}}
-	var board map[string]string
-	if s.Arch.Tiled() {
-		board = tiledBoardFiles(s.Arch, clk) // tiled_board.go: PLL, link, .pcf
-		if clk != DefaultBoardClock {
-			inf.BoardClockMHz = clk.MHz
-		}
-	} else {
-		board = BoardFiles(s.Arch, s.Iterations) // board.go: top, .pcf, UART testbench
-	}
-	for n, v := range board {
+	for n, v := range tiledBoardFiles(s.Arch, clk) { // tiled_board.go: PLL, link, .pcf
 		all[n] = []byte(v)
+	}
+	if clk != DefaultBoardClock {
+		inf.BoardClockMHz = clk.MHz
 	}
 	for _, n := range InputFiles {
 		inf.Inputs[n] = s.FileHash(n)
 	}
-	if s.Arch.Tiled() { // the package: datasheet and FuseSoC description
-		all[DatasheetFile] = []byte(datasheet(s.Arch))
-		names := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, DatasheetFile, InfoFile)
-		desc, err := coreDescription(s.Arch, names, clk)
-		if err != nil {
-			return nil, err
-		}
-		all[CoreDescFile] = []byte(desc)
+	// the package: datasheet and FuseSoC description
+	all[DatasheetFile] = []byte(datasheet(s.Arch))
+	packaged := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, DatasheetFile, InfoFile)
+	desc, err := coreDescription(s.Arch, packaged, clk)
+	if err != nil {
+		return nil, err
 	}
+	all[CoreDescFile] = []byte(desc)
 	for n, v := range all {
 		sum := sha256.Sum256(v)
 		inf.Files[n] = hex.EncodeToString(sum[:])
@@ -216,12 +164,9 @@ func ReadInfo(dir string) (*Info, error) {
 }
 
 // BoardVerilog is the board top's Verilog for an Arch (herd_board.v).
-func BoardVerilog(a datapath.Arch, iterations int) (string, error) {
+func BoardVerilog(a datapath.Arch) (string, error) {
 	if err := a.Validate(); err != nil {
 		return "", err
 	}
-	if a.Tiled() {
-		return tiledBoardFiles(a, DefaultBoardClock)[BoardFile], nil
-	}
-	return BoardFiles(a, iterations)[BoardFile], nil
+	return tiledBoardFiles(a, DefaultBoardClock)[BoardFile], nil
 }

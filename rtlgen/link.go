@@ -19,6 +19,8 @@ const (
 	// and 8 Mbaud, the FTDI's next rates, are 5 % and 17 % off at 39.75 MHz.
 	LinkBaud = 4_000_000
 
+	BoardSync = 0xA5 // the first byte of every frame, host's and board's
+
 	FrameIdent      = 'I' // host: who are you (no payload); answered by FrameIdentReply
 	FrameReset      = 'Z' // host: reset the core (it then takes a load); ACK
 	FrameLoad       = 'L' // host: load stream beats; ACK once the core took them all

@@ -21,7 +21,7 @@ func TestCRC16IsCCITTFalse(t *testing.T) {
 // were made from, and refuses a wrong length or a value with bits above its width.
 func TestReadBackInvertsTheWeightBeats(t *testing.T) {
 	a := datapath.DefaultArch(7, 20, 40, 1, herding.DefaultSweeps, 1, herding.ModeH, false)
-	a.Lanes, a.Tile = 0, 3
+	a.Tile = 3
 	a.Regs[datapath.RegB].Format.Word = 20 // two beats a value
 	s := a.Sizes()
 	img := datapath.TileImages{W: make([]uint64, s.WWords), B: make([]int64, a.K), C: make([]int64, a.D)}

@@ -21,7 +21,7 @@ import (
 // names every port of herd_core.v.
 func TestCoreDescriptionListsEveryFile(t *testing.T) {
 	a := datapath.DefaultArch(6, 64, 128, 1, 10, 2, herding.ModeH, false)
-	a.Lanes, a.Tile = 0, 3
+	a.Tile = 3
 	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
 	require.NoError(t, err)
 	dir := t.TempDir()

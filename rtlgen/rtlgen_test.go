@@ -4,8 +4,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"herdsim/datapath"
 	"herdsim/dataset"
@@ -13,104 +17,13 @@ import (
 	"herdsim/herding"
 	"herdsim/rtlgen"
 	"herdsim/sim"
-	"herdsim/testvectors"
 )
-
-// archs are the Archs the tests build: different lanes (a partial last group in the
-// second), widths, modes, hidden-bias growth and overflow modes.
-func archs() map[string]datapath.Arch {
-	sh := datapath.DefaultArch(16, 64, 128, 4, 10, 12, herding.ModeSH, false)
-	h := datapath.DefaultArch(10, 64, 128, 3, 10, 12, herding.ModeH, true)
-	for r := range h.Regs {
-		h.Regs[r].Overflow = fixedpoint.Sat
-	}
-	return map[string]datapath.Arch{
-		"K16L4SH":          sh,
-		"K10L3Hgrow":       h,
-		"K5L5G1":           datapath.DefaultArch(5, 10, 7, 5, 3, 4, herding.ModeSH, true),
-		"K3D3N2L1":         datapath.DefaultArch(3, 3, 2, 1, 1, 2, herding.ModeH, false),
-		"USPS_K50L16":      datapath.DefaultArch(50, 256, 700, 16, 10, 100, herding.ModeSH, false),
-		"K7L2narrow_sat":   narrow(datapath.DefaultArch(7, 64, 128, 2, 10, 50, herding.ModeSH, true)),
-		"K16L16_N1_D1_max": datapath.DefaultArch(16, 1, 1, 16, 2, 1, herding.ModeSH, false),
-	}
-}
-
-// narrow makes the accumulators narrower than W (so some casts shrink) and saturating.
-func narrow(a datapath.Arch) datapath.Arch {
-	for r := range a.Regs {
-		a.Regs[r].Overflow = fixedpoint.Sat
-	}
-	a.Regs[datapath.RegField].Format.Word = 12
-	a.Regs[datapath.RegEnergy].Format.Word = 10
-	a.Regs[datapath.RegUpdate].Format.Word = 9
-	return a
-}
-
-// TestVerilatorLint: verilator --lint-only -Wall gives no warning on the core, the lane
-// and the testbench, for several Archs.
-func TestVerilatorLint(t *testing.T) {
-	if _, err := exec.LookPath("verilator"); err != nil {
-		t.Skip("verilator not on PATH (apt-get install verilator): lint not run")
-	}
-	for name, a := range archs() {
-		t.Run(name, func(t *testing.T) {
-			dir := writeVerilog(t, a)
-			for _, top := range []string{"herd_core", "herd_tb"} {
-				args := []string{"--lint-only", "-Wall", "--timing", "--top-module", top}
-				for _, f := range append(rtlgen.SourceFiles, rtlgen.TBFile) {
-					args = append(args, filepath.Join(dir, f))
-				}
-				out, err := exec.Command("verilator", args...).CombinedOutput()
-				if err != nil || strings.TrimSpace(string(out)) != "" {
-					t.Errorf("verilator lint of %s: %v\n%s", top, err, out)
-				}
-			}
-		})
-	}
-}
-
-// TestMemoryImages: lane l's W image holds row g L + l at word g D + j, zero words for the
-// missing units of a partial last group, and b likewise.
-func TestMemoryImages(t *testing.T) {
-	a := archs()["K10L3Hgrow"] // G = 4, the last group has one unit
-	s, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	imgs := rtlgen.MemoryImages(s)
-	wW := a.Spec(datapath.RegW).Format.Word
-	G := a.Groups()
-	for l := 0; l < a.Lanes; l++ {
-		lines := strings.Split(strings.TrimSuffix(string(imgs[rtlgen.WBankFile(l)]), "\n"), "\n")
-		if len(lines) != G*a.D {
-			t.Fatalf("lane %d: %d words, want %d", l, len(lines), G*a.D)
-		}
-		for g := 0; g < G; g++ {
-			for j := 0; j < a.D; j++ {
-				i, want := g*a.Lanes+l, int64(0)
-				if i < a.K {
-					want = s.W0[i*a.D+j]
-				}
-				got, err := testvectors.ParseHex(lines[g*a.D+j], wW)
-				if err != nil || got.Int(wW) != want {
-					t.Fatalf("lane %d word %d: %q (%v), want %d", l, g*a.D+j, lines[g*a.D+j], err, want)
-				}
-			}
-		}
-		if n := strings.Count(string(imgs[rtlgen.BBankFile(l)]), "\n"); n != G {
-			t.Errorf("lane %d: b image has %d words, want %d", l, n, G)
-		}
-	}
-	if string(imgs[rtlgen.XFile]) == "" || strings.Count(string(imgs[rtlgen.XFile]), "\n") != a.N {
-		t.Errorf("x image has %d words, want %d", strings.Count(string(imgs[rtlgen.XFile]), "\n"), a.N)
-	}
-}
 
 // tiledLintArchs: both modes, hidden-bias growth, one to three weights a W word, saturating
 // narrow registers, one batch, and USPS H1's shape.
 func tiledLintArchs() map[string]datapath.Arch {
 	tiled := func(a datapath.Arch, tile int) datapath.Arch {
-		a.Lanes, a.Tile = 0, tile
+		a.Tile = tile
 		return a
 	}
 	pw1 := tiled(datapath.DefaultArch(3, 64, 40, 1, 4, 3, herding.ModeH, true), 2)
@@ -231,7 +144,7 @@ func TestTiledYosysReads(t *testing.T) {
 func writeTiledFolder(t *testing.T, a datapath.Arch) string {
 	t.Helper()
 	dir := writeVerilog(t, a)
-	board, err := rtlgen.BoardVerilog(a, 3)
+	board, err := rtlgen.BoardVerilog(a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,4 +157,42 @@ func writeTiledFolder(t *testing.T, a datapath.Arch) string {
 		}
 	}
 	return dir
+}
+
+// TestBoardPCF: the .pcf pins exactly the board top's ports, each on a pin that exists on
+// the UP5K's sg48 package (rtlgen.UP5KSG48Pins, the pins nextpnr-ice40 accepts), no pin
+// twice.
+func TestBoardPCF(t *testing.T) {
+	a := datapath.DefaultArch(6, 64, 128, 0, 10, 2, herding.ModeSH, false)
+	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	_, err = rtlgen.Write(dir, set)
+	require.NoError(t, err)
+	board, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardFile))
+	require.NoError(t, err)
+	pcf, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardPCF))
+	require.NoError(t, err)
+	valid := map[int]bool{}
+	for _, p := range rtlgen.UP5KSG48Pins {
+		valid[p] = true
+	}
+	require.Len(t, valid, 39, "the UP5K sg48 has 39 I/O pins")
+	re := regexp.MustCompile(`^set_io\s+(\S+)\s+(\d+)$`)
+	used, ports := map[int]string{}, map[string]bool{}
+	for _, line := range strings.Split(string(pcf), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := re.FindStringSubmatch(line)
+		require.NotNil(t, m, "pcf line %q is not set_io PORT PIN", line)
+		pin, _ := strconv.Atoi(m[2])
+		require.True(t, valid[pin], "pcf: %s on pin %d, not an I/O pin of the UP5K sg48", m[1], pin)
+		require.NotContains(t, used, pin, "pcf: pin %d given twice", pin)
+		used[pin], ports[m[1]] = m[1], true
+		require.Regexp(t, `(input|output)\s+wire\s+`+m[1]+`\b`, string(board), "pcf: %s is not a port of herd_board", m[1])
+	}
+	for _, p := range rtlgen.TiledBoardPins {
+		require.True(t, ports[p.Port], "pcf: port %s not pinned", p.Port)
+	}
 }

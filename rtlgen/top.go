@@ -159,7 +159,7 @@ func skipROMs(a datapath.Arch) (pass, busy string) {
 	p, b := new(big.Int), new(big.Int)
 	for bt := range s.NB {
 		at := (bt + s.NB) % (s.NB + 1) // batch b's word: read in pass b - 1 at b - 1, before pass 0 at NB
-		l := s.Busy[bt] // word NB - 1 is read in the last pass, for no batch: it stays 0
+		l := s.Busy[bt]                // word NB - 1 is read in the last pass, for no batch: it stays 0
 		p.Or(p, new(big.Int).Lsh(big.NewInt(int64(s.PassLen(bt)-2)), uint(at*cyw)))
 		b.Or(b, new(big.Int).Lsh(big.NewInt(int64(b2i(l > 0)<<dw|max(l-1, 0))), uint(at*(dw+1))))
 	}

@@ -2,7 +2,7 @@
 # herdsim's main job as one chain on the built-in default data (`make demo`, issue 17 item 20):
 #
 #   1. herd      the float64 reference, SH, K = 16, 2000 iterations, with its pictures
-#   2. lockstep  the cycle-level tiled datapath (the default Arch) beside the reference for the same
+#   2. lockstep  the cycle-level datapath (the default Arch) beside the reference for the same
 #                2000 iterations: bit-exact or where it first differs
 #   3. vectors   a golden vector set for that Arch (2 iterations, checked bit-exact)
 #   4. rtl       the Verilog core, its library modules, the board top, the self-checking
@@ -24,8 +24,7 @@ want_sim=${DEMO_SIM:-auto}
 [ -x "$herdsim" ] || { echo "demo: $herdsim not found or not executable (make build)" >&2; exit 2; }
 
 # The Arch of the hardware chain: small enough for Icarus to finish in seconds.
-data=(--data default --mode SH --hidden 16)
-arch=(--arch tiled) # the default for this data (--arch auto); the lane datapath is --arch lanes
+data=(--data default --mode SH --hidden 16) # the default tile: 2 in mode SH, whole W words
 vec_iters=2
 
 # The demo's own entries only (never OUT as a whole: it may be a folder of yours).
@@ -38,13 +37,13 @@ step "1/5 herd: float64 reference, 2000 iterations"
 herd_line=$("$herdsim" herd "${data[@]}" --iters 2000 --out "$out/herd")
 
 step "2/5 lockstep: tiled datapath model beside the reference, 2000 iterations"
-"$herdsim" lockstep "${data[@]}" "${arch[@]}" --iters 2000 >"$out/lockstep.json"
+"$herdsim" lockstep "${data[@]}" --iters 2000 >"$out/lockstep.json"
 bit_exact=$(sed -n 's/^  "bit_exact": \(true\|false\),$/\1/p' "$out/lockstep.json")
 cycles=$(sed -n 's/^  "cycles_per_iteration": \([0-9.]*\),$/\1/p' "$out/lockstep.json")
 [ "$bit_exact" = true ] || { echo "demo: lockstep is not bit-exact (bit_exact: ${bit_exact:-?}): see $out/lockstep.json" >&2; exit 1; }
 
 step "3/5 vectors: golden vector set, $vec_iters iterations"
-vec_line=$("$herdsim" vectors "${data[@]}" "${arch[@]}" --iters "$vec_iters" --out "$out/vectors")
+vec_line=$("$herdsim" vectors "${data[@]}" --iters "$vec_iters" --out "$out/vectors")
 
 step "4/5 rtl: Verilog for the vector set's Arch"
 rtl_line=$("$herdsim" rtl --vectors "$out/vectors" --out "$out/rtl")

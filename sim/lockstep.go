@@ -50,7 +50,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		return nil, err
 	}
 	w0, b0, c0 := ref.Params().Ints()
-	m, err := datapath.NewModel(arch, data, w0, b0, c0)
+	m, err := datapath.NewTile(arch, data, w0, b0, c0)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 		}
 	}
 	rep.BitExact = rep.FirstDivergence == nil
-	rep.RangeReport = datapath.RecorderOf(m).Report()
+	rep.RangeReport = m.Recorder().Report()
 	for r, log := range m.Ranges() {
 		rep.Ranges[r.String()] = log
 		rep.Overflows[r.String()] = log.Overflows
@@ -85,7 +85,7 @@ func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations 
 // compare returns the first difference after iteration t, in the order a user debugs:
 // the search (searchMismatch), the hidden states of the data, then the parameters. It is
 // the one comparison behind Lockstep and RunFull.
-func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m datapath.Model) *Divergence {
+func compare(t int, ref *herding.Engine, want herding.Iteration, got *datapath.Result, m *datapath.TileMachine) *Divergence {
 	div := func(signal string, index []int, r, d int64) *Divergence {
 		evs, _ := m.Overflows()
 		var before []datapath.Overflow
@@ -169,7 +169,7 @@ func searchMismatch(t int, want herding.Iteration, got *datapath.Result, arch *d
 	return nil
 }
 
-func initialDivergence(ref *herding.Engine, m datapath.Model) *Divergence {
+func initialDivergence(ref *herding.Engine, m *datapath.TileMachine) *Divergence {
 	evs, count := m.Overflows()
 	e := evs[0]
 	rw, rb, rc := ref.Params().Ints()

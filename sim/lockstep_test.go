@@ -14,17 +14,17 @@ import (
 func TestWideDatapathIsBitExact(t *testing.T) {
 	data := dataset.Default()
 	for _, c := range []struct {
-		k, lanes int
-		mode     herding.Mode
-		grow     bool
+		k, tile int
+		mode    herding.Mode
+		grow    bool
 	}{
-		{16, 4, herding.ModeSH, false},
-		{16, 16, herding.ModeH, false},
-		{10, 3, herding.ModeSH, true}, // L does not divide K: a partial last group
-		{7, 1, herding.ModeH, true},
+		{16, 6, herding.ModeSH, false},
+		{16, 12, herding.ModeH, false},
+		{10, 6, herding.ModeSH, true}, // T does not divide K: a partial last tile
+		{7, 4, herding.ModeH, true},   // W 17 bits over 150 iterations: two a word
 	} {
 		iters := 150
-		arch := datapath.DefaultArch(c.k, data.D, data.N(), c.lanes, 10, iters, c.mode, c.grow)
+		arch := datapath.DefaultArch(c.k, data.D, data.N(), c.tile, 10, iters, c.mode, c.grow)
 		rep, err := Lockstep(data, arch, 1, iters, nil)
 		require.NoError(t, err)
 		require.Nil(t, rep.FirstDivergence, "%+v", c)
@@ -38,8 +38,10 @@ func TestWideDatapathIsBitExact(t *testing.T) {
 
 func TestNarrowWeightsDiverge(t *testing.T) {
 	data := dataset.Default()
-	arch := datapath.DefaultArch(16, data.D, data.N(), 4, 10, 200, herding.ModeSH, false)
+	arch := datapath.DefaultArch(16, data.D, data.N(), 0, 10, 200, herding.ModeSH, false)
 	arch.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.MustParseFormat("s9.0"), Overflow: fixedpoint.Wrap}
+	arch.Regs[datapath.RegC] = arch.Regs[datapath.RegW] // SH: the c row rides in W's tile buffer
+	arch.UseTile(0)
 	rep, err := Lockstep(data, arch, 1, 200, nil)
 	require.NoError(t, err)
 	require.False(t, rep.BitExact)
@@ -51,7 +53,7 @@ func TestNarrowWeightsDiverge(t *testing.T) {
 	require.Positive(t, rep.Overflows["W"])
 }
 
-// One USPS class at the paper's scale (N=700, D=256), K=50 on 16 lanes, 200 iterations.
+// One USPS class at the paper's scale (N=700, D=256), K=50 in tiles of 4, 200 iterations.
 func TestUSPSClassIsBitExact(t *testing.T) {
 	data, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{Digit: 3, Seed: dataset.DefaultSeed})
 	if err != nil {
@@ -61,13 +63,13 @@ func TestUSPSClassIsBitExact(t *testing.T) {
 		t.Skip("-short: the USPS lockstep takes about half a minute")
 	}
 	const iters = 200
-	arch := datapath.DefaultArch(50, data.D, data.N(), 16, 10, iters, herding.ModeH, false)
+	arch := datapath.DefaultArch(50, data.D, data.N(), 4, 10, iters, herding.ModeH, false)
 	rep, err := Lockstep(data, arch, 1, iters, nil)
 	require.NoError(t, err)
 	require.Nil(t, rep.FirstDivergence)
 	require.Equal(t, iters, rep.Iterations)
 	w := rep.Ranges["W"]
-	t.Logf("USPS digit 3, H, K=50, L=16: bit exact over %d iterations; W in [%d, %d] (%d bits)", iters, w.Min, w.Max, w.Bits())
+	t.Logf("USPS digit 3, H, K=50, T=4: bit exact over %d iterations; W in [%d, %d] (%d bits)", iters, w.Min, w.Max, w.Bits())
 }
 
 // rowsOf builds a data set from '0'/'1' lines (SPEC.md's text format).
@@ -104,49 +106,42 @@ var startMoved = []struct {
 	{"be", rowsOf("be", "1111", "1010", "1101", "1111", "1111", "1111"), 3, 4, datapath.RegBestEnergy, 5, 2, 0, 5},
 }
 
-// arches are the lane datapath (L = 2) and the tiled one (the CLI's default tile).
-func arches(data *dataset.Binary, k, iters int, mode herding.Mode) map[string]datapath.Arch {
-	lanes := datapath.DefaultArch(k, data.D, data.N(), 2, 10, iters, mode, false)
-	tiled := lanes
-	tiled.Lanes = 0
-	tiled.Tile = datapath.DefaultTile(k, tiled.Regs[datapath.RegW].Format.Word, mode)
-	return map[string]datapath.Arch{"lanes": lanes, "tiled": tiled}
+// startArch is the tiled Arch of a startMoved run (the CLI's default tile).
+func startArch(data *dataset.Binary, k, iters int, mode herding.Mode) datapath.Arch {
+	return datapath.DefaultArch(k, data.D, data.N(), 0, 10, iters, mode, false)
 }
 
 // TestAMovedSearchStartIsNotBitExact: the start of the search is compared like x* and z*,
-// by Lockstep and by RunFull alike (one comparison), on both datapaths; the lossless
-// Arch of the same data stays bit exact in both modes, so the start is recorded alike.
+// by Lockstep and by RunFull alike (one comparison); the lossless Arch of the same data
+// stays bit exact in both modes, so the start is recorded alike.
 func TestAMovedSearchStartIsNotBitExact(t *testing.T) {
 	for _, c := range startMoved {
-		for mode, archs := range map[herding.Mode]map[string]datapath.Arch{herding.ModeSH: arches(c.data, c.k, c.iters, herding.ModeSH), herding.ModeH: arches(c.data, c.k, c.iters, herding.ModeH)} {
-			for name, a := range archs {
-				rep, err := Lockstep(c.data, a, 1, c.iters, nil)
-				require.NoError(t, err)
-				require.True(t, rep.BitExact, "%s %s %v lossless: %+v", c.name, name, mode, rep.FirstDivergence)
-			}
-		}
-		for name, a := range arches(c.data, c.k, c.iters, herding.ModeSH) {
-			a.Regs[c.reg] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: c.bits}, Overflow: fixedpoint.Wrap}
-			rep, err := Lockstep(c.data, a, 1, c.iters, nil)
+		for _, mode := range []herding.Mode{herding.ModeSH, herding.ModeH} {
+			rep, err := Lockstep(c.data, startArch(c.data, c.k, c.iters, mode), 1, c.iters, nil)
 			require.NoError(t, err)
-			require.False(t, rep.BitExact, "%s %s", c.name, name)
-			d := rep.FirstDivergence
-			require.NotNil(t, d, "%s %s", c.name, name)
-			require.Equal(t, c.iter, d.Iteration, "%s %s", c.name, name)
-			require.Equal(t, "start", d.Signal, "%s %s", c.name, name)
-			require.Nil(t, d.Index)
-			require.Equal(t, c.refStart, d.Reference, "%s %s", c.name, name)
-			require.Equal(t, c.dpStart, d.Datapath, "%s %s", c.name, name)
-			require.NotEmpty(t, d.OverflowsBefore)
-			require.Equal(t, c.reg.String(), d.OverflowsBefore[0].Register)
-			require.Len(t, rep.Cycles, c.iter, "lockstep stops at the divergence")
+			require.True(t, rep.BitExact, "%s %v lossless: %+v", c.name, mode, rep.FirstDivergence)
+		}
+		a := startArch(c.data, c.k, c.iters, herding.ModeSH)
+		a.Regs[c.reg] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: c.bits}, Overflow: fixedpoint.Wrap}
+		rep, err := Lockstep(c.data, a, 1, c.iters, nil)
+		require.NoError(t, err)
+		require.False(t, rep.BitExact, c.name)
+		d := rep.FirstDivergence
+		require.NotNil(t, d, c.name)
+		require.Equal(t, c.iter, d.Iteration, c.name)
+		require.Equal(t, "start", d.Signal, c.name)
+		require.Nil(t, d.Index)
+		require.Equal(t, c.refStart, d.Reference, c.name)
+		require.Equal(t, c.dpStart, d.Datapath, c.name)
+		require.NotEmpty(t, d.OverflowsBefore)
+		require.Equal(t, c.reg.String(), d.OverflowsBefore[0].Register)
+		require.Len(t, rep.Cycles, c.iter, "lockstep stops at the divergence")
 
-			ref, err := NewReference(c.data, herding.Config{Hidden: c.k, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, c.iters, nil)
-			require.NoError(t, err)
-			run, err := RunFull(ref, a, nil)
-			require.NoError(t, err)
-			require.False(t, run.BitExact, "%s %s: the full run (sweep's) compares the start too", c.name, name)
-			require.Equal(t, *d, *run.FirstDivergence, "%s %s", c.name, name)
-		}
+		ref, err := NewReference(c.data, herding.Config{Hidden: c.k, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, c.iters, nil)
+		require.NoError(t, err)
+		run, err := RunFull(ref, a, nil)
+		require.NoError(t, err)
+		require.False(t, run.BitExact, "%s: the full run (sweep's) compares the start too", c.name)
+		require.Equal(t, *d, *run.FirstDivergence, c.name)
 	}
 }

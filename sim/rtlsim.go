@@ -36,7 +36,7 @@ func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, ite
 	}
 	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows, Source: testvectors.SourceReference}
 	s.W0, s.B0, s.C0 = ref.Params().Ints()
-	m, err := datapath.NewModel(arch, data, s.W0, s.B0, s.C0) // the hardware's overflow flag
+	m, err := datapath.NewTile(arch, data, s.W0, s.B0, s.C0) // the hardware's overflow flag
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func ModelVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterati
 	p := herding.InitialWeights(arch.K, arch.D, arch.N, seed)
 	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows, Source: testvectors.SourceModel}
 	s.W0, s.B0, s.C0 = p.Ints()
-	m, err := datapath.NewModel(arch, data, s.W0, s.B0, s.C0)
+	m, err := datapath.NewTile(arch, data, s.W0, s.B0, s.C0)
 	if err != nil {
 		return nil, err
 	}
@@ -204,15 +204,12 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 		plusargs = append(plusargs, "+vcd="+vcd)
 	}
 	plusargs = append(plusargs, opt.Plusargs...)
-	sources := append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TBFile)
-	if set.Arch.Tiled() {
-		plusargs = append(plusargs, fmt.Sprintf("+iters=%d", set.Iterations))
-		sources = append(append([]string(nil), rtlgen.Sources(set.Arch)...), rtlgen.TestbenchFile, rtlgen.TBFile)
-	}
+	plusargs = append(plusargs, fmt.Sprintf("+iters=%d", set.Iterations))
+	sources := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.TestbenchFile, rtlgen.TBFile)
 	t0 := time.Now()
 	var defines []string
 	if opt.Netlist {
-		if sources, err = synthNetlist(build, set.Arch, out); err != nil {
+		if sources, err = synthNetlist(build, out); err != nil {
 			return nil, err
 		}
 		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
@@ -359,10 +356,7 @@ func (m *iterMeter) finish() { m.bar.Finish() }
 // synthNetlist synthesises the tiled core in dir with Yosys (synth_ice40, the SPRAM
 // primitive) into NetlistFile and returns the sources that simulate it: the netlist,
 // Yosys's iCE40 cell models and the testbench.
-func synthNetlist(dir string, a datapath.Arch, out io.Writer) ([]string, error) {
-	if !a.Tiled() {
-		return nil, rtlErr("netlist simulation: the lane datapath's core reads $readmemh images that synthesis would freeze; use --arch tiled")
-	}
+func synthNetlist(dir string, out io.Writer) ([]string, error) {
 	cells, err := rtlgen.ICE40CellModels()
 	if err != nil {
 		return nil, rtlErr("netlist simulation: %w", err)

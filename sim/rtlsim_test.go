@@ -12,40 +12,25 @@ import (
 	"testing"
 
 	"herdsim/datapath"
-	"herdsim/dataset"
-	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/rtlgen"
 	"herdsim/testvectors"
 )
 
-// rtlArchs are the Archs simulated: K=16 L=4 SH (wrap), and K=10 L=3 H with hidden-bias
-// growth, a partial last group and saturating registers.
-func rtlArchs(iterations int) map[string]datapath.Arch {
-	sh := datapath.DefaultArch(16, 64, 128, 4, 10, iterations, herding.ModeSH, false)
-	h := datapath.DefaultArch(10, 64, 128, 3, 10, iterations, herding.ModeH, true)
-	for r := range h.Regs {
-		h.Regs[r].Overflow = fixedpoint.Sat
-	}
-	return map[string]datapath.Arch{"K16L4SH": sh, "K10L3Hgrow": h}
-}
+// rtlArch is the Arch the checks around a simulation run: K = 6, T = 3, mode SH on the
+// tiled data; otherArch is another.
+func rtlArch() datapath.Arch   { return tiledArch(6, 3, herding.ModeSH, false, 1) }
+func otherArch() datapath.Arch { return tiledArch(10, 6, herding.ModeH, true, 1) }
 
-// vectorsAndRTL writes a reference vector set and the RTL generated from it.
+// vectorsAndRTL writes a reference vector set of the tiled data and the RTL generated
+// from it.
 func vectorsAndRTL(t *testing.T, a datapath.Arch, iterations int) (vec, rtl string) {
 	t.Helper()
-	s, err := ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, iterations)
+	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, iterations)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
-	if _, err := testvectors.Write(vec, s, testvectors.WriteOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rtlgen.Write(rtl, s); err != nil {
-		t.Fatal(err)
-	}
-	return vec, rtl
+	return writeSetAndRTL(t, s)
 }
 
 func needSimulator(t *testing.T, name string) {
@@ -63,27 +48,6 @@ func runRTL(t *testing.T, simulator, vec, rtl string) (*RTLResult, string) {
 		t.Fatalf("%s: %v\n%s", simulator, err, out.String())
 	}
 	return res, out.String()
-}
-
-// TestRTLSimPass: both simulators reproduce the reference's pseudo-samples, cycle counts
-// (CyclesPerIteration) and final weights on the default data for two Archs.
-// Icarus runs about 8k cycles/s on this design (35k cycles per iteration), Verilator
-// about 2M: Icarus gets 3 iterations, Verilator 12 (the build takes ~30 s per Arch).
-func TestRTLSimPass(t *testing.T) {
-	iterations := map[string]int{"icarus": 3, "verilator": 12}
-	for _, simulator := range Simulators {
-		for name, a := range rtlArchs(iterations[simulator]) {
-			t.Run(name+"/"+simulator, func(t *testing.T) {
-				needSimulator(t, simulator)
-				vec, rtl := vectorsAndRTL(t, a, iterations[simulator])
-				res, out := runRTL(t, simulator, vec, rtl)
-				if !res.Pass {
-					t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
-				}
-				t.Logf("%s: %d cycles, build %v, run %v (%.0f cycles/s)", simulator, res.Cycles, res.Build, res.Run, float64(res.Cycles)/res.Run.Seconds())
-			})
-		}
-	}
 }
 
 // editManifest rewrites the vector set's manifest at vec after edit has changed it.
@@ -150,7 +114,7 @@ func flipLowBit(h string) string {
 // regenerated from the mutated set, so the core runs on the wrong data).
 func TestRTLSimCatchesWrongWords(t *testing.T) {
 	needSimulator(t, "icarus")
-	a := rtlArchs(1)["K16L4SH"]
+	a := rtlArch()
 	t.Run("z_star", func(t *testing.T) {
 		vec, rtl := vectorsAndRTL(t, a, 1)
 		mutate(t, vec, testvectors.NameZStar, 0, flipLowBit)
@@ -194,10 +158,8 @@ func TestRTLSimMissingSimulator(t *testing.T) {
 // RTLErrors before any simulation.
 func TestRTLSimBadInputs(t *testing.T) {
 	needSimulator(t, "icarus")
-	a := rtlArchs(1)["K16L4SH"]
-	vec, rtl := vectorsAndRTL(t, a, 1)
-	other := rtlArchs(1)["K10L3Hgrow"]
-	_, rtl2 := vectorsAndRTL(t, other, 1)
+	vec, rtl := vectorsAndRTL(t, rtlArch(), 1)
+	_, rtl2 := vectorsAndRTL(t, otherArch(), 1)
 	var re *RTLError
 	if _, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl2}); !errors.As(err, &re) || !strings.Contains(err.Error(), "another Arch") {
 		t.Errorf("folder for another Arch: got %v", err)
@@ -219,7 +181,7 @@ func TestRTLSimBadInputs(t *testing.T) {
 // differs, and when one of its own files is missing or changed (issue 17, items 2 and 8):
 // before, the first two passed and a missing image was reported as a hardware mismatch.
 func TestRTLSimRefusesAnotherSetOrAChangedFolder(t *testing.T) {
-	a := rtlArchs(1)["K16L4SH"]
+	a := rtlArch()
 	sim := func(vec, rtl string) error {
 		_, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl})
 		return err
@@ -243,11 +205,11 @@ func TestRTLSimRefusesAnotherSetOrAChangedFolder(t *testing.T) {
 	})
 	t.Run("missing image", func(t *testing.T) {
 		vec, rtl := vectorsAndRTL(t, a, 1)
-		if err := os.Remove(filepath.Join(rtl, rtlgen.WBankFile(2))); err != nil {
+		if err := os.Remove(filepath.Join(rtl, rtlgen.LoadFile)); err != nil {
 			t.Fatal(err)
 		}
-		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), rtlgen.WBankFile(2)) {
-			t.Fatalf("want an error naming %s, got %v", rtlgen.WBankFile(2), err)
+		if err := sim(vec, rtl); err == nil || !strings.Contains(err.Error(), rtlgen.LoadFile) {
+			t.Fatalf("want an error naming %s, got %v", rtlgen.LoadFile, err)
 		}
 	})
 	t.Run("changed file", func(t *testing.T) {

@@ -113,7 +113,7 @@ func RunFull(ref *Reference, arch datapath.Arch, tick func()) (*FullRun, error) 
 	if err := ref.matches(arch); err != nil {
 		return nil, err
 	}
-	m, err := datapath.NewModel(arch, ref.data, ref.w0, ref.b0, ref.c0)
+	m, err := datapath.NewTile(arch, ref.data, ref.w0, ref.b0, ref.c0)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func (r *Reference) matches(a datapath.Arch) error {
 // differs reports whether the datapath's state after iteration t is not the reference's:
 // the search first (Lockstep's searchMismatch: pseudo-sample, start, sweeps, cycles; cheap),
 // then the fingerprint of every z_n, W, b and c.
-func (r *Reference) differs(t int, got *datapath.Result, m datapath.Model, fp *fingerprinter) bool {
+func (r *Reference) differs(t int, got *datapath.Result, m *datapath.TileMachine, fp *fingerprinter) bool {
 	arch := m.Arch()
 	if searchMismatch(t, r.iteration(t), got, &arch) != nil {
 		return true
@@ -180,7 +180,7 @@ func (r *Reference) iteration(t int) herding.Iteration {
 
 // locate replays the reference to iteration t and names the difference with Lockstep's
 // comparison.
-func (r *Reference) locate(t int, got *datapath.Result, m datapath.Model) (*Divergence, error) {
+func (r *Reference) locate(t int, got *datapath.Result, m *datapath.TileMachine) (*Divergence, error) {
 	eng, err := herding.New(r.data, r.cfg)
 	if err != nil {
 		return nil, err
@@ -285,7 +285,7 @@ func maxAbs(s []int64) int64 {
 }
 
 // weightMomentError is the moment error read off the datapath's stored weights.
-func weightMomentError(ref *Reference, m datapath.Model, iterations int) float64 {
+func weightMomentError(ref *Reference, m *datapath.TileMachine, iterations int) float64 {
 	w, b, c := m.Weights()
 	drift := max(maxDiff(w, ref.w0), maxDiff(c, ref.c0))
 	if ref.cfg.GrowHiddenBias {

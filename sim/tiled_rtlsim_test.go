@@ -23,9 +23,7 @@ func tiledData() *dataset.Binary {
 
 // tiledArch is the lossless tiled Arch for the tiled data.
 func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapath.Arch {
-	a := datapath.DefaultArch(k, 64, 40, 1, herding.DefaultSweeps, iterations, mode, grow)
-	a.Lanes, a.Tile = 0, tile
-	return a
+	return datapath.DefaultArch(k, 64, 40, tile, herding.DefaultSweeps, iterations, mode, grow)
 }
 
 // skipped makes a the word-skip datapath for the tiled data.
@@ -199,8 +197,7 @@ func TestTiledUSPS(t *testing.T) {
 		t.Skipf("USPS data: %v", err)
 	}
 	const iterations = 20
-	a := datapath.DefaultArch(50, 256, 700, 1, herding.DefaultSweeps, iterations, herding.ModeH, false)
-	a.Lanes, a.Tile = 0, 4
+	a := datapath.DefaultArch(50, 256, 700, 4, herding.DefaultSweeps, iterations, herding.ModeH, false)
 	for r, bits := range map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22, datapath.RegC: 18,
 		datapath.RegVisField: 21, datapath.RegUpdate: 19, datapath.RegB: 2} {
 		a.Regs[r].Format.Word = bits
@@ -216,31 +213,6 @@ func TestTiledUSPS(t *testing.T) {
 		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
 	}
 	t.Logf("USPS K=50: %d cycles (%.0f per iteration), build %v, run %v", res.Cycles, float64(res.Cycles)/iterations, res.Build, res.Run)
-}
-
-// TestLaneNarrowWidthsMatchTheModel: the lane core's overflow flag, cycles and results equal
-// the lane model's at narrow saturating widths too (vectors from the model).
-func TestLaneNarrowWidthsMatchTheModel(t *testing.T) {
-	needSimulator(t, "icarus")
-	a := datapath.DefaultArch(6, 64, 40, 3, 4, 2, herding.ModeSH, true)
-	for r := range a.Regs {
-		a.Regs[r].Overflow = fixedpoint.Sat
-	}
-	a.Regs[datapath.RegField].Format.Word = 9
-	a.Regs[datapath.RegEnergy].Format.Word = 11
-	a.Regs[datapath.RegUpdate].Format.Word = 9
-	s, err := ModelVectors(tiledData(), a, herding.DefaultSeed, 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Overflow[1] {
-		t.Fatal("no register overflowed: the test would not exercise the casts")
-	}
-	vec, rtl := writeSetAndRTL(t, s)
-	res, out := runRTL(t, "icarus", vec, rtl)
-	if !res.Pass {
-		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
-	}
 }
 
 // TestTiledRTLSimHoldsWhenTheStreamWaits: with no record taken until the core has held in

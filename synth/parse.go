@@ -76,14 +76,14 @@ type Path struct {
 	Clocks    string  `json:"clocks"`     // e.g. "clk (posedge -> posedge)" or "clk -> <async>"
 	From      string  `json:"from"`       // the first cell pin (a register's output)
 	To        string  `json:"to"`         // the last cell pin
-	DelayNS   float64 `json:"delay_ns"`   // the path's total delay
+	DelayNS   float64 `json:"delay_ns"`   // the path's total delay, the sink's setup time included
 	LogicNS   float64 `json:"logic_ns"`   // of which in logic
 	RoutingNS float64 `json:"routing_ns"` // and in routing
 }
 
 var (
 	rePath  = regexp.MustCompile(`^Info: Critical path report for (?:clock|cross-domain path) (.*):$`)
-	reStep  = regexp.MustCompile(`^Info:\s+[0-9.]+\s+([0-9.]+)\s+(Source|Net)\s+(\S+)`)
+	reStep  = regexp.MustCompile(`^Info:\s+[0-9.]+\s+([0-9.]+)\s+(Source|Net|Setup)\s+(\S+)`)
 	reSink  = regexp.MustCompile(`^Info:\s+Sink\s+(\S+)`)
 	reSplit = regexp.MustCompile(`^Info: ([0-9.]+) ns logic, ([0-9.]+) ns routing`)
 	reUse   = regexp.MustCompile(`^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%`)

@@ -67,8 +67,7 @@ type Options struct {
 // ArchSize are the Arch's sizes, for the report.
 type ArchSize struct {
 	K, D, N    int
-	Lanes      int    `json:"lanes,omitempty"`
-	Tile       int    `json:"tile,omitempty"`
+	Tile       int    `json:"tile"`
 	Groups     int    `json:"groups"`
 	Mode       string `json:"mode"`
 	WBits      int    `json:"w_bits"`
@@ -168,11 +167,7 @@ func Run(opt Options) (*Result, error) {
 	case TopCore:
 	case TopBoard:
 		top = "herd_board"
-		if info.Arch.Tiled() {
-			sources = append(sources, rtlgen.BoardSourceFiles...)
-		} else {
-			sources = append(sources, rtlgen.BoardFile)
-		}
+		sources = append(sources, rtlgen.BoardSourceFiles...)
 		if _, err := os.Stat(filepath.Join(opt.RTLDir, rtlgen.BoardFile)); err != nil {
 			return nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, rtlgen.BoardFile)
 		}
@@ -181,7 +176,7 @@ func Run(opt Options) (*Result, error) {
 	}
 	a := info.Arch
 	res := &Result{Target: tg.Name, Part: tg.Part, Top: top, Seconds: map[string]float64{},
-		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Lanes: a.Lanes, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
+		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
 			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
 
 	if err := checkWritable(opt.Keep); err != nil {
@@ -208,8 +203,13 @@ func Run(opt Options) (*Result, error) {
 
 	// Yosys.
 	define := ""
-	if opt.Target == "ice40-up5k" {
-		define = "-D " + rtlgen.UP5KDefine + " " // the tiled core's SPRAM and DSP blocks
+	switch {
+	case opt.Target == "ice40-up5k":
+		define = "-D " + rtlgen.UP5KDefine + " " // the core's SPRAM and DSP blocks
+	case tg.Family != "ice40":
+		// The board top's PLL is the iCEBreaker's SB_PLL40_PAD; another family takes the
+		// clock in directly (as the emulator does), so that its counts are the logic's.
+		define = "-D HERD_NO_PLL "
 	}
 	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " "))
 	if tg.Family == "ice40" {

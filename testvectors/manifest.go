@@ -3,6 +3,7 @@ package testvectors
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -54,7 +55,9 @@ func decodeManifest(name string, data []byte) (*Manifest, error) {
 	var m Manifest
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
+	if err := dec.Decode(&m); errors.Is(err, datapath.ErrLanesRetired) {
+		return nil, fmt.Errorf("%s: the set was written for the lane datapath (its arch has \"lanes\"), which was retired: regenerate the set with herdsim vectors", name)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := m.check(); err != nil {

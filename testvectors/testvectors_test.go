@@ -25,7 +25,7 @@ func referenceSet(t *testing.T) *Set {
 	cfg := herding.Config{Hidden: 16, Mode: herding.ModeSH, Seed: 1}
 	eng, err := herding.New(data, cfg)
 	require.NoError(t, err)
-	a := datapath.DefaultArch(16, data.D, data.N(), 16, herding.DefaultSweeps, testIters, herding.ModeSH, false)
+	a := datapath.DefaultArch(16, data.D, data.N(), 0, herding.DefaultSweeps, testIters, herding.ModeSH, false)
 	w0 := herding.InitialWeights(16, data.D, data.N(), 1)
 	s := &Set{Arch: a, Seed: 1, Iterations: testIters, X: data.Rows, Source: SourceReference,
 		W0: ints(w0.W), B0: ints(w0.B), C0: ints(w0.C)}
@@ -34,7 +34,7 @@ func referenceSet(t *testing.T) *Set {
 		require.NoError(t, err)
 		s.XStar = append(s.XStar, it.X)
 		s.ZStar = append(s.ZStar, it.Z)
-		s.Cycles = append(s.Cycles, a.CyclesPerIteration(it.Sweeps))
+		s.Cycles = append(s.Cycles, a.IterationCycles(i+1, it.Sweeps))
 		s.Overflow = append(s.Overflow, i%7 == 3) // not the hardware's: any flags round-trip
 	}
 	p := eng.Params()
@@ -208,6 +208,13 @@ func TestCorruption(t *testing.T) {
 		{"width against the arch", func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) { fileEntry(m, "w_final")["width"] = 16 })
 		}, `"w_final" (w_final.hex): width 16, the arch says 15`},
+		{"lane datapath", func(t *testing.T, dir string) { // a set written before the lane datapath was retired
+			editManifest(t, dir, func(m map[string]any) {
+				arch := m["arch"].(map[string]any)
+				arch["lanes"] = 16
+				delete(arch, "tile")
+			})
+		}, `manifest.json: the set was written for the lane datapath (its arch has "lanes"), which was retired: regenerate the set with herdsim vectors`},
 		{"path outside", func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) { fileEntry(m, "x")["path"] = "../x.hex" })
 		}, `path "../x.hex" must be a file inside`},

@@ -24,7 +24,7 @@ func newBoardCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "board",
 		Short: "Run a vector set on the board (or its emulation) and capture what it computes",
-		Long: `board talks to herd_board, the tiled core's iCEBreaker top, over its UART link (4 Mbaud,
+		Long: `board talks to herd_board, the core's iCEBreaker top, over its UART link (4 Mbaud,
 framed, docs/fpga.md "The board link"): "board run" loads a vector set and captures the run,
 "board emulate" runs the board top in Verilator behind a pseudo-terminal, so that
 "board run --port <its pty>" takes the same code path as with a real board.`,
@@ -113,7 +113,7 @@ func newBoardEmulateCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "emulate",
 		Short: "Run the board top in Verilator behind a pseudo-terminal",
-		Long: `emulate builds herd_board from --rtl (the output of "herdsim rtl" for a tiled Arch) with
+		Long: `emulate builds herd_board from --rtl (the output of "herdsim rtl") with
 Verilator, bridges its UART pins to a pseudo-terminal at the board's bit time, prints the
 pty's path ("pty: /dev/pts/N") and runs until Ctrl-C. "herdsim board run --port <pty>" then
 talks to it exactly as to a board. The build (about a minute for USPS) goes to --work, or
@@ -126,7 +126,7 @@ to a temporary directory removed on exit.`,
 			return boardEmulate(cmd.Context(), cmd, rtlDir, work)
 		},
 	}
-	cmd.Flags().StringVar(&rtlDir, "rtl", "", "RTL folder of a tiled design (herdsim rtl)")
+	cmd.Flags().StringVar(&rtlDir, "rtl", "", "RTL folder (herdsim rtl)")
 	cmd.Flags().StringVar(&work, "work", "", "build directory (default: a temporary one)")
 	return cmd
 }
@@ -135,7 +135,7 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
 	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(rtlDir, f)); err != nil {
-			return &exitError{code: 2, err: fmt.Errorf("%s is not a tiled RTL folder: %w", rtlDir, err)}
+			return &exitError{code: 2, err: fmt.Errorf("%s is not an RTL folder with a board top (herdsim rtl): %w", rtlDir, err)}
 		}
 	}
 	if work == "" {

@@ -136,11 +136,11 @@ func TestBoardRunNamesAMissingPort(t *testing.T) {
 	require.ErrorContains(t, err, "needs --port DEV, --vectors DIR and --capture FILE")
 }
 
-// writeVectorsTiled writes a tiled vector set with the CLI (args: its other flags).
+// writeVectorsTiled writes a vector set with the CLI (args: its other flags).
 func writeVectorsTiled(t *testing.T, args ...string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "v")
-	_, err := run(t, append([]string{"vectors", "--arch", "tiled", "--out", dir}, args...)...)
+	_, err := run(t, append([]string{"vectors", "--out", dir}, args...)...)
 	require.NoError(t, err)
 	return dir
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -78,7 +79,7 @@ func runBinary(t *testing.T, dir string, args ...string) (int, string, string) {
 // that reads one.
 func TestExitStatusContract(t *testing.T) {
 	dir := t.TempDir()
-	code, _, stderr := runBinary(t, dir, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "2", "--out", "vec")
+	code, _, stderr := runBinary(t, dir, "vectors", "--data", "default", "--hidden", "8", "--iters", "2", "--out", "vec")
 	require.Equal(t, 0, code, stderr)
 	code, _, stderr = runBinary(t, dir, "rtl", "--vectors", "vec", "--out", "rtl")
 	require.Equal(t, 0, code, stderr)
@@ -89,6 +90,14 @@ func TestExitStatusContract(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(xs, data[:len(data)/2], 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "capture.hex"), data, 0o644))
+	// A copy of the set as the retired lane datapath's manifests were: "lanes" for "tile".
+	require.NoError(t, os.CopyFS(filepath.Join(dir, "lanes"), os.DirFS(filepath.Join(dir, "vec"))))
+	man := filepath.Join(dir, "lanes", "manifest.json")
+	data, err = os.ReadFile(man)
+	require.NoError(t, err)
+	laneMan := regexp.MustCompile(`"tile": ?\d+`).ReplaceAll(data, []byte(`"lanes": 4`))
+	require.NotEqual(t, data, laneMan)
+	require.NoError(t, os.WriteFile(man, laneMan, 0o644))
 
 	const missing = "no-such-file"
 	cases := []struct {
@@ -131,6 +140,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"vectors unknown flag", []string{"vectors", "--bogus"}, 2},
 		{"vectors extra arg", []string{"vectors", "extra", "--out", "v"}, 2},
 		{"vectors missing data", []string{"vectors", "--data", missing, "--out", "v"}, 2},
+		{"vectors retired --lanes", []string{"vectors", "--data", "default", "--lanes", "4", "--out", "v"}, 2},
 		{"vectors not bit-exact", []string{"vectors", "--data", "default", "--hidden", "8", "--iters", "5", "--weight-bits", "9", "--reg", "c=9", "--out", "v"}, 1},
 
 		{"verify unknown flag", []string{"verify", "--vectors", "vec", "--capture", "capture.hex", "--bogus"}, 2},
@@ -142,6 +152,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"rtl extra arg", []string{"rtl", "extra", "--vectors", "vec", "--out", "r"}, 2},
 		{"rtl missing set", []string{"rtl", "--vectors", missing, "--out", "r"}, 2},
 		{"rtl truncated set", []string{"rtl", "--vectors", "short", "--out", "r"}, 2},
+		{"rtl lane set", []string{"rtl", "--vectors", "lanes", "--out", "r"}, 2},
 		{"rtl unknown board clock", []string{"rtl", "--vectors", "vec", "--out", "r40", "--board-mhz", "40"}, 2},
 
 		{"rtlsim unknown flag", []string{"rtlsim", "--vectors", "vec", "--rtl", "rtl", "--bogus"}, 2},
@@ -158,6 +169,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"bench extra arg", []string{"bench", "--vectors", "vec", "extra"}, 2},
 		{"bench missing set", []string{"bench", "--vectors", missing, "--sim", "icarus"}, 2},
 		{"bench truncated set", []string{"bench", "--vectors", "short", "--rtl", "rtl", "--sim", "icarus"}, 2},
+		{"bench lane set", []string{"bench", "--vectors", "lanes", "--sim", "icarus"}, 2},
 
 		{"board unknown flag", []string{"board", "--bogus"}, 2},
 		{"board extra arg", []string{"board", "extra"}, 2},

@@ -74,17 +74,15 @@ func (f *modelFlags) config() (herding.Config, error) {
 	return cfg, nil
 }
 
-// archFlags choose the datapath: lanes and every register's width and overflow mode.
+// archFlags choose the datapath: the tile and every register's width and overflow mode.
 // Widths left unset are the worst-case widths for the run's length (datapath.DefaultArch),
 // so by default the datapath is lossless.
 type archFlags struct {
-	kind     string // "auto", "lanes" or "tiled"
-	lanes    int
 	tile     int
 	overflow string
 	widths   map[string]*int // flag name -> width, for the grouped width flags
 	regs     []string        // --reg name=bits[:wrap|sat]
-	skip     bool            // --skip: the word-skip datapath (tiled, mode H)
+	skip     bool            // --skip: the word-skip datapath (mode H)
 }
 
 // widthFlags group registers that are usually sized together.
@@ -102,25 +100,20 @@ var widthFlags = []struct {
 }
 
 func (f *archFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.kind, "arch", archAuto, `the datapath: "tiled" (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath), "lanes" (L lanes over the hidden units, W and P in block RAM) or "auto": tiled when the problem fits the tiled datapath's memories at the default widths and --lanes is not given, else lanes`)
-	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
-	fs.IntVar(&f.tile, "tile", 0, "tiled: T, hidden units per tile (default 4 in mode H, 2 in SH: the tiles that fit the UP5K; rounded down to whole W words)")
+	fs.IntVar(&f.tile, "tile", 0, "T, hidden units per tile (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath; default 4 in mode H, 2 in SH: the tiles that fit the UP5K, rounded down to whole W words)")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
 	f.widths = map[string]*int{}
 	for _, w := range widthFlags {
 		f.widths[w.flag] = fs.Int(w.flag, 0, w.usage+" (0: wide enough for every value)")
 	}
 	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
-	fs.BoolVar(&f.skip, "skip", false, "tiled, mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/fpga.md)")
+	fs.BoolVar(&f.skip, "skip", false, "mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/fpga.md)")
 }
 
 // withSkip makes a the word-skip datapath for data when --skip is given.
 func (f *archFlags) withSkip(a datapath.Arch, data *dataset.Binary) (datapath.Arch, error) {
 	if !f.skip {
 		return a, nil
-	}
-	if !a.Tiled() {
-		return a, fmt.Errorf("--skip: the word-skip datapath is tiled (--arch tiled)")
 	}
 	a.UseSkip(datapath.NewSkipLayout(data.Rows))
 	if err := a.Validate(); err != nil {
@@ -129,63 +122,11 @@ func (f *archFlags) withSkip(a datapath.Arch, data *dataset.Binary) (datapath.Ar
 	return a, nil
 }
 
-// arch builds the Arch for a run of iterations on data of n vectors of length d. --arch
-// auto is the tiled datapath when the problem fits its memories at the default widths and
-// --lanes is not given, so that widths the tiled datapath cannot take get its error rather
-// than a quiet change of datapath; the lane datapath serves the rest (tiny D, data or
-// weights beyond the SPRAMs).
+// arch builds the Arch for a run of iterations on data of n vectors of length d: the
+// lossless widths, the width and overflow flags, then the tile (after the widths: the
+// default tile follows W's).
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
-	kind, err := archKind(f.kind, f.lanes, f.tile, cfg, d, n, iterations)
-	if err != nil {
-		return datapath.Arch{}, err
-	}
-	return f.archOf(kind, cfg, d, n, iterations)
-}
-
-// archKind resolves --arch (lockstep, vectors, sweep) to lanes or tiled: auto is tiled
-// when --tile is given, lanes when --lanes is, else tiled if the tiled Arch at the default
-// widths and tile validates. A size of the other datapath (--lanes with tiled, --tile with
-// lanes) is an error.
-func archKind(kind string, lanes, tile int, cfg herding.Config, d, n, iterations int) (string, error) {
-	switch kind {
-	case archLanes, archTiled:
-	case archAuto:
-		kind = autoKind(lanes, tile, cfg, d, n, iterations)
-	default:
-		return "", fmt.Errorf("--arch %q: want auto, tiled or lanes", kind)
-	}
-	if kind == archLanes && tile != 0 {
-		return "", fmt.Errorf("--tile %d: a tile belongs to --arch tiled", tile)
-	}
-	if kind == archTiled && lanes != 0 {
-		return "", fmt.Errorf("--lanes %d: lanes belong to --arch lanes", lanes)
-	}
-	return kind, nil
-}
-
-// autoKind is --arch auto's choice.
-func autoKind(lanes, tile int, cfg herding.Config, d, n, iterations int) string {
-	switch {
-	case tile != 0:
-		return archTiled
-	case lanes != 0:
-		return archLanes
-	}
-	a := datapath.DefaultArch(cfg.Hidden, d, n, 0, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
-	a.UseTile(0)
-	if a.Validate() == nil {
-		return archTiled
-	}
-	return archLanes
-}
-
-// archOf builds the Arch of one datapath kind from the flags.
-func (f *archFlags) archOf(kind string, cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
-	lanes := f.lanes
-	if lanes == 0 {
-		lanes = datapath.DefaultLanes(cfg.Hidden)
-	}
-	a := datapath.DefaultArch(cfg.Hidden, d, n, lanes, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
+	a := datapath.DefaultArch(cfg.Hidden, d, n, f.tile, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
 	mode, err := parseOverflow(f.overflow)
 	if err != nil {
 		return a, fmt.Errorf("--overflow: %w", err)
@@ -205,18 +146,9 @@ func (f *archFlags) archOf(kind string, cfg herding.Config, d, n, iterations int
 			return a, err
 		}
 	}
-	if kind == archTiled {
-		a.UseTile(f.tile) // after the widths: the default tile follows W's
-	}
+	a.UseTile(f.tile)
 	return a, a.Validate()
 }
-
-// The datapaths --arch chooses.
-const (
-	archAuto  = "auto"
-	archLanes = "lanes"
-	archTiled = "tiled"
-)
 
 // parseOverflow reads an overflow mode of the datapath with fixedpoint.ParseOverflow, the
 // one parser of mode names, in any case (anyCase), naming the values the CLI documents.

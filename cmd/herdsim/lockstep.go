@@ -94,7 +94,7 @@ func mean(s []uint64) float64 {
 // describeArch lists the Arch as flat strings for reports.
 func describeArch(a datapath.Arch) map[string]string {
 	out := map[string]string{
-		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "lanes": fmt.Sprint(a.Lanes), "tile": fmt.Sprint(a.Tile),
+		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "tile": fmt.Sprint(a.Tile),
 		"sweeps": fmt.Sprint(a.Sweeps), "mode": a.Mode.String(), "grow_hidden_bias": fmt.Sprint(a.GrowHiddenBias),
 	}
 	for _, r := range datapath.Regs() {

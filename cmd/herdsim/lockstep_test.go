@@ -53,7 +53,7 @@ func runLockstep(t *testing.T, args ...string) lockstepJSON {
 }
 
 // TestLockstepNamesAMovedSearchStart: bit_exact is false when only the search's start
-// (and what follows from it: sweeps, cycles) differs, on the lane and the tiled datapath,
+// (and what follows from it: sweeps, cycles) differs, with the default tile and another,
 // and the first divergence names the iteration and the start.
 func TestLockstepNamesAMovedSearchStart(t *testing.T) {
 	cases := []struct {
@@ -65,7 +65,7 @@ func TestLockstepNamesAMovedSearchStart(t *testing.T) {
 		{be(t), "best_energy=5:wrap", "4", 2, 5},
 	}
 	for _, c := range cases {
-		for _, arch := range [][]string{{"--lanes", "2"}, {"--arch", "tiled"}} {
+		for _, arch := range [][]string{{}, {"--tile", "6"}} {
 			common := append([]string{"--data", c.data, "--hidden", "3", "--iters", c.iters}, arch...)
 			lossless := runLockstep(t, common...)
 			require.True(t, lossless.BitExact, "%s %v lossless", c.reg, arch)
@@ -87,11 +87,11 @@ func TestLockstepNamesAMovedSearchStart(t *testing.T) {
 }
 
 // TestLockstepSkip: --skip runs the word-skip datapath's model, bit-exact at lossless widths
-// and in fewer cycles than the passes that read every word; it needs the tiled datapath and
-// mode H; vectors --skip writes a set whose Arch holds the layout's busy words, and rtl
-// builds the word-skip core from it.
+// and in fewer cycles than the passes that read every word; it needs mode H; vectors --skip
+// writes a set whose Arch holds the layout's busy words, and rtl builds the word-skip core
+// from it.
 func TestLockstepSkip(t *testing.T) {
-	args := []string{"--data", "default", "--mode", "H", "--hidden", "8", "--arch", "tiled", "--iters", "20"}
+	args := []string{"--data", "default", "--mode", "H", "--hidden", "8", "--iters", "20"}
 	whole := runLockstep(t, args...)
 	skip := runLockstep(t, append(args, "--skip")...)
 	require.True(t, skip.BitExact, "%+v", skip.FirstDivergence)
@@ -102,12 +102,10 @@ func TestLockstepSkip(t *testing.T) {
 		return s
 	}
 	require.Less(t, sum(skip.Cycles), sum(whole.Cycles))
-	_, err := run(t, "lockstep", "--data", "default", "--mode", "SH", "--hidden", "8", "--arch", "tiled", "--iters", "2", "--skip")
+	_, err := run(t, "lockstep", "--data", "default", "--mode", "SH", "--hidden", "8", "--iters", "2", "--skip")
 	require.ErrorContains(t, err, "mode H")
-	_, err = run(t, "lockstep", "--data", "default", "--mode", "H", "--hidden", "8", "--arch", "lanes", "--iters", "2", "--skip")
-	require.ErrorContains(t, err, "--skip: the word-skip datapath is tiled")
 	dir := t.TempDir()
-	_, err = run(t, "vectors", "--data", "default", "--mode", "H", "--hidden", "8", "--arch", "tiled", "--iters", "2", "--skip", "--out", filepath.Join(dir, "v"))
+	_, err = run(t, "vectors", "--data", "default", "--mode", "H", "--hidden", "8", "--iters", "2", "--skip", "--out", filepath.Join(dir, "v"))
 	require.NoError(t, err)
 	set, _, err := testvectors.Read(filepath.Join(dir, "v"))
 	require.NoError(t, err)

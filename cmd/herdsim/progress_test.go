@@ -30,7 +30,7 @@ func runWithProgress(t *testing.T, dir, progress string, args ...string) (string
 // a progress bar on stderr when asked (HERDSIM_PROGRESS=1): the iterations checked out of
 // T, from the testbench's ITER lines, and the simulated cycles per second. On the default
 // data an Icarus iteration takes well over the bar's 100 ms redraw interval, so the bar is
-// drawn at 1/3 and 2/3 with a rate; the tiled testbench's bar is checked on a fast run
+// drawn at 1/3 and 2/3 with a rate; the bar is also checked on a fast run
 // (drawn at 0/4; sim's TestRTLSimCountsTheTestbenchsIterations checks its count). The
 // ITER lines themselves are not copied to stderr, and with HERDSIM_PROGRESS=0 no bar is
 // drawn.
@@ -48,7 +48,7 @@ func TestSimulatorRunsShowProgress(t *testing.T) {
 	}
 	moving := regexp.MustCompile(`icarus iterations \(\d+ cycles/s\) +\d+% \|[^|]*\| \([12]/3, `) // a rate, and 1 or 2 of T = 3 done
 
-	vec, rtl := folders("lanes", "--data", "default", "--lanes", "4", "--iters", "3")
+	vec, rtl := folders("default", "--data", "default", "--iters", "3")
 	out, stderr := runWithProgress(t, dir, "1", "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Contains(t, out, "PASS: icarus")
 	require.Regexp(t, moving, stderr, "rtlsim: no progress bar with iterations and cycles/s on stderr:\n%q", stderr)
@@ -58,10 +58,10 @@ func TestSimulatorRunsShowProgress(t *testing.T) {
 	_, stderr = runWithProgress(t, dir, "1", "bench", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Regexp(t, moving, stderr, "bench: no progress bar with iterations and cycles/s on stderr:\n%q", stderr)
 
-	vec, rtl = folders("tiled", "--data", "sh6.txt", "--arch", "tiled", "--iters", "4")
+	vec, rtl = folders("sh6", "--data", "sh6.txt", "--iters", "4")
 	out, stderr = runWithProgress(t, dir, "1", "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Contains(t, out, "PASS: icarus")
-	require.Contains(t, stderr, "icarus iterations   0% |", "rtlsim --arch tiled: no progress bar:\n%q", stderr)
+	require.Contains(t, stderr, "icarus iterations   0% |", "rtlsim: no progress bar:\n%q", stderr)
 	require.Contains(t, stderr, "| (0/4, ")
 	require.NotContains(t, stderr, "ITER ")
 

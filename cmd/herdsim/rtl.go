@@ -21,18 +21,17 @@ func newRTLCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rtl",
 		Short: "Write the Verilog core, its testbench and memory images for a vector set",
-		Long: `rtl reads a vector set (herdsim vectors) and writes to --out the Verilog-2005 for its Arch
-(herd_core.v, herd_lane.v), the self-checking testbench herd_tb.v for its iterations, the
-core's $readmemh memory images (x.hex, c.hex, w_bank<l>.hex, b_bank<l>.hex: lane l holds
-rows i = g L + l at word g D + j) and rtl.json (the Arch and iteration count it was built
-for, the vector set's seed, the hashes of the files it came from and of every file it wrote:
-rtlsim refuses another set or a changed file). For a tiled Arch (--arch tiled) it writes herd_core.v with the library modules
-herd_acc_array.v and herd_spram.v, the board top herd_board.v and its .pcf, and load.hex,
-the load stream of the initial memories (the core sends each iteration's record on its
-m_axis_sample stream; docs/fpga.md). Run it with herdsim rtlsim. The folder appears whole;
-an existing one is replaced (whole, no file of the old design left) only with --force.
+		Long: `rtl reads a vector set (herdsim vectors) and writes to --out the Verilog-2005 for its Arch:
+herd_core.v with the library modules herd_acc_array.v and herd_spram.v, the self-checking
+testbench herd_tb.v for its iterations, the board top herd_board.v and its .pcf, load.hex
+(the load stream of the initial memories; the core sends each iteration's record on its
+m_axis_sample stream; docs/fpga.md), the datasheet and FuseSoC .core, and rtl.json (the
+Arch and iteration count it was built for, the vector set's seed, the hashes of the files it
+came from and of every file it wrote: rtlsim refuses another set or a changed file). Run it
+with herdsim rtlsim. The folder appears whole; an existing one is replaced (whole, no file
+of the old design left) only with --force.
 
---board-mhz sets the tiled board top's PLL clock: 39.75 (the default) or 36, for a design
+--board-mhz sets the board top's PLL clock: 39.75 (the default) or 36, for a design
 whose routed Fmax (herdsim synth --freq 36) falls short of 39.75 MHz. rtl.json records it,
 and herdsim board emulate times the link's bits by it.`,
 		Args: cobra.NoArgs,
@@ -60,7 +59,7 @@ and herdsim board emulate times the link's bits by it.`,
 	cmd.Flags().StringVar(&vectors, "vectors", "", "the vector set to build for")
 	cmd.Flags().StringVar(&out, "out", "", "folder for the Verilog and memory images (created; see --force)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing RTL folder at --out, whole")
-	cmd.Flags().Float64Var(&boardMHz, "board-mhz", rtlgen.DefaultBoardClock.MHz, "the tiled board top's PLL clock in MHz: 39.75 or 36")
+	cmd.Flags().Float64Var(&boardMHz, "board-mhz", rtlgen.DefaultBoardClock.MHz, "the board top's PLL clock in MHz: 39.75 or 36")
 	return cmd
 }
 

@@ -12,17 +12,17 @@ import (
 	"herdsim/sim"
 )
 
-// rtlFolders writes a 1-iteration vector set (K = 8, L = 4) and its RTL folder.
+// rtlFolders writes a 1-iteration vector set (K = 8, the default tile) and its RTL folder.
 func rtlFolders(t *testing.T) (vec, rtl string) {
 	t.Helper()
 	dir := t.TempDir()
 	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
-	_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "1", "--out", vec)
+	_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--iters", "1", "--out", vec)
 	require.NoError(t, err)
 	out, err := run(t, "rtl", "--vectors", vec, "--out", rtl)
 	require.NoError(t, err)
-	require.Contains(t, out, "K=8 D=64 N=128 lanes L=4 mode=SH iterations=1")
-	for _, f := range []string{"herd_core.v", "herd_lane.v", "herd_tb.v", "x.hex", "c.hex", "w_bank3.hex", "b_bank0.hex", "rtl.json"} {
+	require.Contains(t, out, "K=8 D=64 N=128 tiled T=3 mode=SH iterations=1")
+	for _, f := range []string{"herd_core.v", "herd_tb.v", "herd_board.v", "herd_board.pcf", "load.hex", "rtl.json"} {
 		require.FileExists(t, filepath.Join(rtl, f))
 	}
 	return vec, rtl
@@ -65,7 +65,7 @@ func TestRTLSimExitCodes(t *testing.T) {
 	// refused before the run, exit 2 naming the seed (issue 17, item 2): it used to run
 	// and fail as a hardware mismatch. A mismatch proper (exit 1): TestRTLSimCatchesWrongWords.
 	other, rtl2 := t.TempDir(), filepath.Join(t.TempDir(), "rtl")
-	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", "4", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
+	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v"), "--out", rtl2)
 	require.NoError(t, err)
@@ -81,29 +81,32 @@ func TestRTLSimExitCodes(t *testing.T) {
 }
 
 // TestRTLReplacesAFolderOnlyWithForce: rtl refuses an existing folder (exit 2); with
-// --force it replaces it whole, so another Arch's memory images do not stay behind; a
+// --force it replaces it whole, so no file of the folder's earlier design stays behind; a
 // folder that is not an RTL folder is never replaced (issue 17, item 9).
 func TestRTLReplacesAFolderOnlyWithForce(t *testing.T) {
 	dir := t.TempDir()
-	lanes4, lanes2, rtl := filepath.Join(dir, "v4"), filepath.Join(dir, "v2"), filepath.Join(dir, "rtl")
-	for _, c := range []struct{ out, lanes string }{{lanes4, "4"}, {lanes2, "2"}} {
-		_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--lanes", c.lanes, "--iters", "1", "--out", c.out)
+	tile3, tile6, rtl := filepath.Join(dir, "v3"), filepath.Join(dir, "v6"), filepath.Join(dir, "rtl")
+	for _, c := range []struct{ out, tile string }{{tile3, "3"}, {tile6, "6"}} {
+		_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--tile", c.tile, "--iters", "1", "--out", c.out)
 		require.NoError(t, err)
 	}
-	_, err := run(t, "rtl", "--vectors", lanes4, "--out", rtl)
+	_, err := run(t, "rtl", "--vectors", tile3, "--out", rtl)
 	require.NoError(t, err)
-	require.FileExists(t, filepath.Join(rtl, "w_bank3.hex"))
-	_, err = run(t, "rtl", "--vectors", lanes2, "--out", rtl)
+	stale := filepath.Join(rtl, "w_bank3.hex") // as an older design's memory image
+	require.NoError(t, os.WriteFile(stale, []byte("0000\n"), 0o644))
+	_, err = run(t, "rtl", "--vectors", tile6, "--out", rtl)
 	require.Equal(t, 2, rtlExit(t, err), "%v", err)
 	require.ErrorContains(t, err, "--force")
-	_, err = run(t, "rtl", "--vectors", lanes2, "--out", rtl, "--force")
+	_, err = run(t, "rtl", "--vectors", tile6, "--out", rtl, "--force")
 	require.NoError(t, err)
-	require.FileExists(t, filepath.Join(rtl, "w_bank1.hex"))
-	require.NoFileExists(t, filepath.Join(rtl, "w_bank3.hex"), "a stale image of the 4-lane design")
+	info, err := os.ReadFile(filepath.Join(rtl, "rtl.json"))
+	require.NoError(t, err)
+	require.Regexp(t, `"tile": ?6,`, string(info))
+	require.NoFileExists(t, stale, "a file of the folder's earlier design")
 	other := filepath.Join(dir, "notes")
 	require.NoError(t, os.MkdirAll(other, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(other, "mine.txt"), []byte("keep"), 0o644))
-	_, err = run(t, "rtl", "--vectors", lanes2, "--out", other, "--force")
+	_, err = run(t, "rtl", "--vectors", tile6, "--out", other, "--force")
 	require.Equal(t, 2, rtlExit(t, err))
 	require.FileExists(t, filepath.Join(other, "mine.txt"))
 	entries, err := os.ReadDir(dir)

@@ -40,6 +40,6 @@ error (a missing simulator, a corrupt vector set, a folder built for another Arc
 	cmd.Flags().StringVar(&opt.VectorsDir, "vectors", "", "the vector set (herdsim vectors)")
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the generated folder (herdsim rtl)")
 	cmd.Flags().StringVar(&opt.VCD, "vcd", "", "dump a VCD of the run to this file")
-	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it for the iCE40 (tiled Archs), with Yosys's cell models")
+	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it for the iCE40, with Yosys's cell models")
 	return cmd
 }

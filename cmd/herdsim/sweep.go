@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"herdsim/datapath"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/sweep"
@@ -31,11 +30,10 @@ point of a grid of register widths and overflow modes. Each --vary GROUP=WIDTHS 
 while every other register keeps its lossless worst-case width (--cross: all combinations).
 Groups: ` + strings.Join(sweep.Groups(), ", ") + `.
 WIDTHS: a list "8,12,16", a range "6:16" or a range with a step "10:22:2".
---arch picks the datapath: lanes (the default here, so that sweeps compare with earlier
-ones), tiled, or auto as in lockstep and vectors. A tiled sweep gives each point --tile T, or
-without it the default tile for the point's W width (datapath.DefaultTile); in mode SH the
-tiled datapath needs c no wider than W (its c row rides in the W tile buffer), so sweep
-weight-bits there together with --vary c=... (--cross) or points narrower than c are invalid.
+Each point gets --tile T, or without it the default tile for the point's W width
+(datapath.DefaultTile); in mode SH the datapath needs c no wider than W (its c row rides in
+the W tile buffer), so sweep weight-bits there together with --vary c=... (--cross) or
+points narrower than c are invalid.
 
 Per point it records the first divergence (null when bit exact over T), the pseudo-sample
 Hamming distance to the reference, the moment error at T, and overflow counts. Each finished
@@ -56,7 +54,7 @@ recommendations.json the cost of the lossless and lossy widths. It takes 20-70 s
 does not reuse records without cost, nor the reverse. Missing tools (yosys, nextpnr-ice40,
 icetime) stop the sweep before any point runs; a design that does not fit is a result.`,
 		Example: `  herdsim sweep --data default --hidden 16 --iters 500 --vary weight-bits=8:16 --vary acc-bits=10:22:2 --overflow wrap,sat --out out/sweep
-  herdsim sweep --data default --hidden 8 --lanes 2 --iters 100 --vary weight-bits=10:14 --overflow wrap --synth ice40-up5k --out out/sweep-synth`,
+  herdsim sweep --data default --hidden 8 --tile 3 --iters 100 --vary weight-bits=10:14 --overflow wrap --synth ice40-up5k --out out/sweep-synth`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annInterrupted: "every finished point is kept in --out: rerun the same command to resume"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -94,8 +92,7 @@ func sweepError(err error) error {
 
 // sweepFlags are the grid and run flags of herdsim sweep.
 type sweepFlags struct {
-	iters, lanes  int
-	kind          string // --arch
+	iters         int
 	tile          int
 	vary          []string
 	overflow, out string
@@ -107,9 +104,7 @@ type sweepFlags struct {
 func (f *sweepFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.IntVar(&f.iters, "iters", 500, "T, iterations per point")
-	fs.IntVar(&f.lanes, "lanes", 0, "lanes: L, hidden units computed in parallel (default min(K, 16))")
-	fs.StringVar(&f.kind, "arch", archLanes, `the datapath: "lanes", "tiled" or "auto" (as lockstep's --arch)`)
-	fs.IntVar(&f.tile, "tile", 0, "tiled: T for every point (default: each point's datapath.DefaultTile, 4 in mode H and 2 in SH, in whole W words)")
+	fs.IntVar(&f.tile, "tile", 0, "T, hidden units per tile, for every point (default: each point's datapath.DefaultTile, 4 in mode H and 2 in SH, in whole W words)")
 	fs.StringArrayVar(&f.vary, "vary", nil, "GROUP=WIDTHS to sweep (repeatable), e.g. weight-bits=6:16, acc-bits=8,12,16, field=10:22:2")
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap)+","+overflowFlagName(fixedpoint.Sat), "overflow modes to sweep: wrap, sat or wrap,sat")
 	fs.BoolVar(&f.cross, "cross", false, "take every combination of the varied groups instead of one group at a time")
@@ -168,17 +163,7 @@ func (f *sweepFlags) options(data *dataFlags, model *modelFlags) (sweep.Options,
 	if err != nil {
 		return sweep.Options{}, err
 	}
-	kind, err := archKind(f.kind, f.lanes, f.tile, cfg, set.D, set.N(), f.iters)
-	if err != nil {
-		return sweep.Options{}, err
-	}
-	setup := sweep.Setup{Data: set, Config: cfg, Lanes: f.lanes, Iterations: f.iters, Synth: f.synth}
-	switch {
-	case kind == archTiled:
-		setup.Tiled, setup.Tile, setup.Lanes = true, f.tile, 0
-	case setup.Lanes == 0:
-		setup.Lanes = datapath.DefaultLanes(cfg.Hidden)
-	}
+	setup := sweep.Setup{Data: set, Config: cfg, Tile: f.tile, Iterations: f.iters, Synth: f.synth}
 	return sweep.Options{Setup: setup, Spec: spec, Shard: sh, Out: f.out, Workers: f.units.workers, MaxUnits: f.units.maxUnits}, nil
 }
 

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
 func TestSweepWritesTableAndMergesShards(t *testing.T) {
-	base := []string{"sweep", "--data", "default", "--hidden", "4", "--iters", "6", "--vary", "weight-bits=9:10", "--vary", "acc-bits=12,24", "--overflow", "sat"}
+	base := []string{"sweep", "--data", "default", "--hidden", "4", "--mode", "H", "--iters", "6", "--vary", "weight-bits=9:10", "--vary", "acc-bits=13,24", "--overflow", "sat"}
 	whole := filepath.Join(t.TempDir(), "whole")
 	out, err := run(t, append(base, "--out", whole)...)
 	require.NoError(t, err)
@@ -102,16 +103,16 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		{[]string{"--vary", "W=10", "--overflow", "wrap,clip"}, `--overflow: mode "clip": want wrap or sat in "wrap,clip"`},
 		{[]string{"--vary", "W=10", "--overflow", "sat_sym"}, `--overflow: mode "sat_sym": want wrap or sat`},
 		{[]string{"--vary", "W=10", "--iters", "0"}, "--iters 0"},
-		{[]string{"--vary", "W=10", "--lanes", "9"}, "lanes L = 9 exceed hidden units K = 4"},
+		{[]string{"--vary", "W=10", "--tile", "-3"}, "tile T = -3, must be positive"},
+		{[]string{"--vary", "W=10", "--tile", "4"}, "tile T = 4 must be a multiple of 3"},
 		{[]string{"--vary", "W=10", "--form", "unscaled"}, "--form unscaled: the datapath runs the scaled form only"},
 		{[]string{"--vary", "W=10", "--mode", "X"}, `unknown mode "X"`},
 		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1: must be at least 1"},
 		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
 		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "--vary with --cross: crossed groups weight-bits and W both set register W"},
 		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`},
-		{[]string{"--vary", "W=10", "--arch", "systolic"}, `--arch "systolic": want auto, tiled or lanes`},
-		{[]string{"--vary", "W=10", "--arch", "tiled", "--lanes", "2"}, "--lanes 2: lanes belong to --arch lanes"},
-		{[]string{"--vary", "W=10", "--tile", "3"}, "--tile 3: a tile belongs to --arch tiled"},
+		{[]string{"--vary", "W=10", "--lanes", "2"}, "unknown flag: --lanes"},
+		{[]string{"--vary", "W=10", "--arch", "tiled"}, "unknown flag: --arch"},
 	}
 	for _, c := range cases {
 		dir := filepath.Join(t.TempDir(), "out")
@@ -132,7 +133,7 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 func TestSweepSynthWithoutToolsFailsBeforeAnyWork(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	dir := filepath.Join(t.TempDir(), "out")
-	_, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--lanes", "2", "--iters", "3", "--vary", "weight-bits=10,12",
+	_, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--iters", "3", "--vary", "weight-bits=10,12",
 		"--overflow", "wrap", "--synth", "ice40-up5k", "--out", dir)
 	require.ErrorContains(t, err, "sweep: --synth ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
 	var ee *exitError
@@ -148,21 +149,33 @@ func TestSweepHelpNamesSynth(t *testing.T) {
 	require.Contains(t, out, "ice40-hx8k, ice40-up5k, xilinx7")
 }
 
-// TestSweepOnTheTiledDatapath: --arch tiled sweeps the tiled datapath, each point with the
-// default tile for its W width (3 rows at up to 16 bits, three weights a word), named in the
-// table and in every point's key; the setup records the datapath.
-func TestSweepOnTheTiledDatapath(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "tiled")
-	out, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--mode", "H", "--iters", "6", "--arch", "tiled",
+// TestSweepTiles: without --tile every point gets the default tile for its W width (3
+// rows at up to 16 bits, three weights a word), named in the table and in every point's
+// key, and the setup records the tile asked for (0: each point's default); --tile T gives
+// every point T.
+func TestSweepTiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "default")
+	out, err := run(t, "sweep", "--data", "default", "--hidden", "4", "--mode", "H", "--iters", "6",
 		"--vary", "weight-bits=9,17", "--vary", "acc-bits=22", "--cross", "--overflow", "wrap", "--out", dir)
 	require.NoError(t, err)
 	require.Contains(t, out, "sweep: 2 points: 0 already done, 2 computed (0 invalid)")
 	table, err := os.ReadFile(filepath.Join(dir, "table.md"))
 	require.NoError(t, err)
-	require.Contains(t, string(table), "K=4, tiled datapath, each point's default tile")
+	require.Contains(t, string(table), "K=4, each point's default tile")
 	points, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
 	require.NoError(t, err)
-	require.Contains(t, string(points), `"arch":"tiled"`)
+	require.Contains(t, string(points), `"tile":0,`)
 	require.Contains(t, string(points), "|tile_T=3|", "W 9 bits: three weights a word")
 	require.Contains(t, string(points), "|tile_T=4|", "W 17 bits: two a word, mode H's tile of 4")
+
+	dir = filepath.Join(t.TempDir(), "tile6")
+	_, err = run(t, "sweep", "--data", "default", "--hidden", "4", "--mode", "H", "--iters", "6", "--tile", "6",
+		"--vary", "weight-bits=9,17", "--vary", "acc-bits=22", "--cross", "--overflow", "wrap", "--out", dir)
+	require.NoError(t, err)
+	table, err = os.ReadFile(filepath.Join(dir, "table.md"))
+	require.NoError(t, err)
+	require.Contains(t, string(table), "K=4, tile T=6")
+	points, err = os.ReadFile(filepath.Join(dir, "points.jsonl"))
+	require.NoError(t, err)
+	require.Equal(t, 2, strings.Count(string(points), "|tile_T=6|"))
 }

@@ -84,7 +84,7 @@ func TestSynthFreqMiss(t *testing.T) {
 	require.Greater(t, r.CriticalPaths[0].DelayNS, 5.0)
 }
 
-// rtlFolderFor is a small lane RTL folder (default data, K = 8, L = 4, 1 iteration).
+// rtlFolderFor is a small RTL folder (default data, K = 8, the default tile, 1 iteration).
 func rtlFolderFor(t *testing.T) string {
 	t.Helper()
 	_, rtl := rtlFolders(t)

@@ -25,12 +25,11 @@ func writeVectors(t *testing.T, extra ...string) string {
 	return dir
 }
 
-// TestArchAutoPicksTheTiledDatapathWhereItFits: --arch auto (the default) is the tiled
-// datapath with the tile measured to fit the UP5K (4 in mode H, 2 in SH, whole W words),
-// the lane datapath when --lanes asks for it or the tiled one cannot hold the problem
-// (D < 4). Widths the tiled datapath cannot take get its error, not a quiet switch of
-// datapath, and so does --tile on a problem it cannot hold.
-func TestArchAutoPicksTheTiledDatapathWhereItFits(t *testing.T) {
+// TestTheDefaultTileFitsTheUP5K: without --tile the datapath gets the tile measured to fit
+// the UP5K (4 in mode H, 2 in SH, whole W words); a problem the datapath cannot hold (D <
+// 4) and widths it cannot take get its error, naming the problem, with or without --tile;
+// the retired lane datapath's flags are unknown.
+func TestTheDefaultTileFitsTheUP5K(t *testing.T) {
 	d3 := filepath.Join(t.TempDir(), "d3.txt")
 	require.NoError(t, os.WriteFile(d3, []byte("101\n110\n011\n111\n"), 0o644))
 	for _, c := range []struct {
@@ -40,8 +39,7 @@ func TestArchAutoPicksTheTiledDatapathWhereItFits(t *testing.T) {
 		{[]string{"--data", "default", "--hidden", "16", "--weight-bits", "17", "--acc-bits", "22"}, "tiled T=2 mode=SH"},
 		{[]string{"--data", "default", "--hidden", "16", "--mode", "H"}, "tiled T=3 mode=H"},
 		{[]string{"--data", "default", "--hidden", "16", "--mode", "H", "--weight-bits", "18", "--acc-bits", "22"}, "tiled T=4 mode=H"},
-		{[]string{"--data", "default", "--hidden", "16", "--lanes", "4"}, "lanes L=4 mode=SH"},
-		{[]string{"--data", d3, "--hidden", "2"}, "lanes L=2 mode=SH"},
+		{[]string{"--data", "default", "--hidden", "16", "--tile", "6"}, "tiled T=6 mode=SH"},
 	} {
 		dir := filepath.Join(t.TempDir(), "v")
 		out, err := run(t, append([]string{"vectors", "--iters", "2", "--out", dir}, c.args...)...)
@@ -50,6 +48,12 @@ func TestArchAutoPicksTheTiledDatapathWhereItFits(t *testing.T) {
 	}
 	_, err := run(t, "vectors", "--data", d3, "--hidden", "2", "--tile", "3", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
 	require.ErrorContains(t, err, "D >= 4")
+	_, err = run(t, "vectors", "--data", d3, "--hidden", "2", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
+	require.ErrorContains(t, err, "D >= 4")
+	for _, retired := range []string{"--lanes", "--arch"} {
+		_, err = run(t, "vectors", "--data", "default", retired, "4", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
+		require.ErrorContains(t, err, "unknown flag: "+retired)
+	}
 	_, err = run(t, "vectors", "--data", "default", "--hidden", "16", "--weight-bits", "17", "--iters", "2", "--out", filepath.Join(t.TempDir(), "v"))
 	require.ErrorContains(t, err, "must be wider than W", "the field's default width for 2 iterations is narrower than the W asked for")
 }
@@ -144,7 +148,7 @@ func TestVectorsRefusesAMovedSearchStart(t *testing.T) {
 			"widen best_energy"},
 	}
 	for _, c := range cases {
-		for _, arch := range [][]string{{"--lanes", "2"}, {"--arch", "tiled"}} {
+		for _, arch := range [][]string{{}, {"--tile", "6"}} {
 			parent := t.TempDir()
 			dir := filepath.Join(parent, "v")
 			_, err := run(t, append([]string{"vectors", "--data", c.data, "--hidden", "3", "--iters", c.iters, "--reg", c.reg, "--out", dir}, arch...)...)

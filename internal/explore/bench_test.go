@@ -45,7 +45,7 @@ func BenchmarkAccuracy(b *testing.B) {
 	runs := []timedRun{{"float", nil}}
 	for _, p := range grid.Points(Sizes{D: tr.D, N: tr.N(), Iterations: learn + collect, Mode: herding.ModeH}) {
 		if p.Valid {
-			a := p.laneArch()
+			a := p.Arch()
 			runs = append(runs, timedRun{p.Label, &a})
 		}
 	}

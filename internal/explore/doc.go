@@ -19,8 +19,8 @@
 // Work is split into units (internal/units: atomic files, resume, shards, merge) keyed by
 // what they depend on, so points that share something share its unit: the float
 // reference per K (ten class units), the accuracy per set of register formats (the
-// functional model is the lane arithmetic: the tile does not change it), the dynamics per
-// tiled Arch, and the synthesis per design: SHA-256 of the files synthesis reads (the
+// functional model adds in the tiled core's order, and the tile changes only the cycle
+// count, not the arithmetic), the dynamics per Arch, and the synthesis per design: SHA-256 of the files synthesis reads (the
 // generated .v, .hex, .pcf) and the synthesis options, so that identical designs share
 // one run of Yosys and nextpnr. Today every register width changes the design (the board
 // top's IDENT reply carries rtlgen.DesignID, a hash of the whole Arch), and so does the

@@ -95,16 +95,8 @@ type Point struct {
 // Arch is the point's tiled Arch.
 func (p Point) Arch() datapath.Arch { return p.arch }
 
-// laneArch is the same registers on the lane datapath, whose functional model the
-// accuracy runs on (datapath.Functional is the lane arithmetic).
-func (p Point) laneArch() datapath.Arch {
-	a := p.arch
-	a.Tile, a.Lanes = 0, datapath.DefaultLanes(a.K)
-	return a
-}
-
-// regsText is the canonical text of the registers: the accuracy's identity (the tile does
-// not change the arithmetic of the functional model).
+// regsText is the canonical text of the sizes and registers: the accuracy's identity (the
+// tile does not change the arithmetic of the functional model, only the cycle count).
 func regsText(a datapath.Arch) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "K=%d|D=%d|N=%d|S=%d|mode=%s|grow=%t", a.K, a.D, a.N, a.Sweeps, a.Mode, a.GrowHiddenBias)
@@ -144,8 +136,7 @@ func (g Grid) Points(sz Sizes) []Point {
 // the auto widths that follow from it, the swept and fixed widths, every register in
 // overflow mode o.
 func newPoint(sz Sizes, k, tile, w, acc, e int, o fixedpoint.Overflow, fixed map[datapath.Reg]int) Point {
-	a := datapath.DefaultArch(k, sz.D, sz.N, datapath.DefaultLanes(k), herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
-	a.Lanes, a.Tile = 0, tile
+	a := datapath.DefaultArch(k, sz.D, sz.N, tile, herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
 	set := func(r datapath.Reg, bits int) {
 		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
 	}
@@ -218,8 +209,7 @@ func autoWidths(a *datapath.Arch, fixed map[datapath.Reg]int) {
 // narrowedPoint is the point of a proposal: every register at the given width, one
 // overflow mode.
 func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpoint.Overflow) Point {
-	a := datapath.DefaultArch(k, sz.D, sz.N, datapath.DefaultLanes(k), herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
-	a.Lanes, a.Tile = 0, tile
+	a := datapath.DefaultArch(k, sz.D, sz.N, tile, herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
 	for r, bits := range widths {
 		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
 	}

@@ -226,8 +226,13 @@ func (o *Options) refIdent(k int) string {
 	return fmt.Sprintf("ref|K=%d|mode=%s|seed=%d|learn=%d|collect=%d|split=%d|split_seed=%d", k, o.Mode, o.Seed, o.Learn, o.Collect, o.Split, o.SplitSeed)
 }
 
+// accOrder names the order of additions the accuracy's functional model makes, in the
+// accuracy's identity: units computed in the lane datapath's order, before the functional
+// model took the tiled datapath's (its own, exactly), are not reused.
+const accOrder = "order=tiled"
+
 func (o *Options) accIdent(p Point) string {
-	return fmt.Sprintf("acc|%s|seed=%d|learn=%d|collect=%d|split=%d|split_seed=%d", regsText(p.laneArch()), o.Seed, o.Learn, o.Collect, o.Split, o.SplitSeed)
+	return fmt.Sprintf("acc|%s|%s|seed=%d|learn=%d|collect=%d|split=%d|split_seed=%d", accOrder, regsText(p.arch), o.Seed, o.Learn, o.Collect, o.Split, o.SplitSeed)
 }
 
 func (o *Options) dynIdent(p Point) string {
@@ -302,7 +307,7 @@ func (r *runner) compute(ctx context.Context, w work) (*Record, error) {
 	case "ref", "acc":
 		run := usps.ClassRun{Hidden: p.K, Mode: o.Mode, Seed: o.Seed, Learn: o.Learn, Collect: o.Collect}
 		if w.kind == "acc" {
-			a := p.laneArch()
+			a := p.arch
 			train := r.data.Train(w.class)
 			a.N, a.D = train.N(), train.D
 			run.Arch = &a

@@ -34,8 +34,8 @@
 // With Setup.Synth set to a synth.Targets name (the sweep command's --synth), every valid point
 // is also built and synthesised, on the same worker pool, after its run: a
 // testvectors.Set with the point's Arch, T, the data as X and the reference's initial
-// weights (herding.InitialWeights) as W_0, b_0, c_0 gives rtlgen.Verilog,
-// rtlgen.MemoryImages and rtlgen.BoardFiles in a temporary folder, and synth.Run
+// weights (herding.InitialWeights) as W_0, b_0, c_0 gives what rtlgen.Write writes (the
+// core, its load stream and the board top) in a temporary folder, and synth.Run
 // synthesises it (top herd_board, synth's default 12 MHz and fixed nextpnr seed). The
 // record's synth object (SynthCost) keeps target, LUTs, flip-flops, BRAM, SPRAM, DSPs,
 // logic cells, fits, exceeded resources, and Fmax from nextpnr and icetime, all

@@ -108,7 +108,7 @@ func TestNewSpec(t *testing.T) {
 // label, overflow mode, hash of the full key: another setup is another file), and the plan
 // written to plan.json lists the same points again without the data.
 func TestPointUnitsAndPlan(t *testing.T) {
-	setup := Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 4, Iterations: 30}
+	setup := Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Iterations: 30}
 	spec, err := newSpec([]string{"positive-bits=8,9", "weight-bits=9:12"}, false, fixedpoint.Wrap, fixedpoint.Sat)
 	require.NoError(t, err)
 	points := spec.Points(setup)

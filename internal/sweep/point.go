@@ -13,15 +13,12 @@ import (
 )
 
 // Setup is what every point of a sweep shares: the data, the herding configuration (scaled
-// form), the datapath (lanes, or tiled with a tile), the run length T, and the synthesis
-// target, if any.
+// form), the datapath's tile, the run length T, and the synthesis target, if any.
 type Setup struct {
 	Data   *dataset.Binary
 	Config herding.Config
-	Lanes  int  // the lane datapath's L (with Tiled false)
-	Tiled  bool // the tiled datapath
-	// Tile is the tiled datapath's T; 0 gives every point datapath.DefaultTile for its W
-	// width (which sets the weights a W word holds, and so the tiles allowed).
+	// Tile is the datapath's T; 0 gives every point datapath.DefaultTile for its W width
+	// (which sets the weights a W word holds, and so the tiles allowed).
 	Tile       int
 	Iterations int
 	// Synth, when set (a synth.Targets name), also synthesises every valid point's RTL
@@ -30,7 +27,7 @@ type Setup struct {
 }
 
 // check rejects a setup whose lossless Arch is already unbuildable (then every point would
-// be): bad sizes, lanes, mode or T.
+// be): bad sizes, tile, mode or T.
 func (s Setup) check() error {
 	if s.Data == nil {
 		return fmt.Errorf("sweep: no data")
@@ -66,9 +63,7 @@ type RunInfo struct {
 	N              int    `json:"n"`
 	D              int    `json:"d"`
 	K              int    `json:"k"`
-	Lanes          int    `json:"lanes"`
-	Arch           string `json:"arch,omitempty"` // "tiled", or empty for the lane datapath
-	Tile           int    `json:"tile,omitempty"` // tiled: T, or 0 for each point's datapath.DefaultTile
+	Tile           int    `json:"tile"` // T, or 0 for each point's datapath.DefaultTile
 	Sweeps         int    `json:"sweeps"`
 	Mode           string `json:"mode"`
 	GrowHiddenBias bool   `json:"grow_hidden_bias"`
@@ -79,29 +74,18 @@ type RunInfo struct {
 
 func (s Setup) info() RunInfo {
 	c := s.Config
-	r := RunInfo{
+	return RunInfo{
 		Data: s.Data.Name, DataHash: dataHash(s.Data), N: s.Data.N(), D: s.Data.D, K: c.Hidden,
-		Lanes: s.Lanes, Sweeps: c.Sweeps, Mode: c.Mode.String(), GrowHiddenBias: c.GrowHiddenBias,
+		Tile: s.Tile, Sweeps: c.Sweeps, Mode: c.Mode.String(), GrowHiddenBias: c.GrowHiddenBias,
 		Seed: c.Seed, Iterations: s.Iterations, Synth: s.Synth,
 	}
-	if s.Tiled {
-		r.Arch, r.Lanes, r.Tile = archTiled, 0, s.Tile
-	}
-	return r
 }
 
-// archTiled is RunInfo.Arch of a sweep on the tiled datapath.
-const archTiled = "tiled"
-
-// String is the canonical text of a RunInfo, part of every key. The synthesis target and
-// the tiled datapath appear only when set, so keys of lane sweeps without a target are
-// what they always were.
+// String is the canonical text of a RunInfo, part of every key. The synthesis target
+// appears only when set.
 func (r RunInfo) String() string {
-	s := fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|L=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
-		r.Data, r.DataHash, r.N, r.D, r.K, r.Lanes, r.Sweeps, r.Mode, r.GrowHiddenBias, r.Seed, r.Iterations)
-	if r.Arch != "" {
-		s += fmt.Sprintf("|arch=%s|tile=%d", r.Arch, r.Tile)
-	}
+	s := fmt.Sprintf("data=%s@%s|N=%d|D=%d|K=%d|tile=%d|S=%d|mode=%s|grow=%t|seed=%d|T=%d",
+		r.Data, r.DataHash, r.N, r.D, r.K, r.Tile, r.Sweeps, r.Mode, r.GrowHiddenBias, r.Seed, r.Iterations)
 	if r.Synth != "" {
 		s += "|synth=" + r.Synth
 	}
@@ -122,7 +106,7 @@ func dataHash(b *dataset.Binary) string {
 // arch is the lossless Arch of the setup r describes, herding in mode m, with every
 // register in overflow mode o.
 func (r RunInfo) arch(m herding.Mode, o fixedpoint.Overflow) datapath.Arch {
-	a := datapath.DefaultArch(r.K, r.D, r.N, r.Lanes, r.Sweeps, r.Iterations, m, r.GrowHiddenBias)
+	a := datapath.DefaultArch(r.K, r.D, r.N, r.Tile, r.Sweeps, r.Iterations, m, r.GrowHiddenBias)
 	for reg := range a.Regs {
 		a.Regs[reg].Overflow = o
 	}
@@ -130,13 +114,9 @@ func (r RunInfo) arch(m herding.Mode, o fixedpoint.Overflow) datapath.Arch {
 	return a
 }
 
-// setTile gives a tiled run's Arch its tile: the run's T, or datapath.DefaultTile for the
-// Arch's W width (Arch.UseTile). It leaves a lane Arch alone.
-func (r RunInfo) setTile(a *datapath.Arch) {
-	if r.Arch == archTiled {
-		a.UseTile(r.Tile)
-	}
-}
+// setTile gives an Arch the run's tile: its T, or datapath.DefaultTile for the Arch's W
+// width (Arch.UseTile).
+func (r RunInfo) setTile(a *datapath.Arch) { a.UseTile(r.Tile) }
 
 // Point is one Arch of the grid.
 type Point struct {
@@ -198,9 +178,7 @@ func key(info RunInfo, settings []Setting, overflow string, a datapath.Arch) str
 	b.WriteString("|vary=")
 	b.WriteString(settingsText(settings))
 	b.WriteString("|overflow=" + overflow)
-	if a.Tiled() {
-		fmt.Fprintf(&b, "|tile_T=%d", a.Tile)
-	}
+	fmt.Fprintf(&b, "|tile_T=%d", a.Tile)
 	b.WriteString("|regs=")
 	for i, r := range datapath.Regs() {
 		if i > 0 {

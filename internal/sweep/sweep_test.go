@@ -23,14 +23,14 @@ import (
 	"herdsim/sim"
 )
 
-// The test grid: the default data, K=8 on 4 lanes (two groups), T=30. Over that run the
-// reference's weights need 11 bits (checked below from the lossless range log), so
-// weight-bits 9 and 10 must diverge and 11, 12 stay bit exact; positive-bits 8 cannot
-// hold N = 128 (invalid), 9 can.
+// The test grid: the default data, K=8 in mode H (each point's default tile), T=30. Over
+// that run the reference's weights need 11 bits (checked below from the lossless range
+// log), so weight-bits 9 and 10 must diverge and 11, 12 stay bit exact; positive-bits 8
+// cannot hold N = 128 (invalid), 9 can. (Mode H: SH's c row would need c no wider than W.)
 const testIters = 30
 
 func testSetup() Setup {
-	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 4, Iterations: testIters}
+	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 8, Mode: herding.ModeH, Sweeps: 10, Seed: 1}, Iterations: testIters}
 }
 
 func testSpec(t *testing.T) Spec {
@@ -87,7 +87,7 @@ func readRecords(t *testing.T, dir string) map[string]Record {
 func TestTinyGridFindsTheLosslessWeightWidth(t *testing.T) {
 	setup := testSetup()
 	c := setup.Config
-	lossless := datapath.DefaultArch(c.Hidden, setup.Data.D, setup.Data.N(), setup.Lanes, c.Sweeps, testIters, c.Mode, false)
+	lossless := datapath.DefaultArch(c.Hidden, setup.Data.D, setup.Data.N(), setup.Tile, c.Sweeps, testIters, c.Mode, false)
 	rep, err := sim.Lockstep(setup.Data, lossless, c.Seed, testIters, nil)
 	require.NoError(t, err)
 	require.True(t, rep.BitExact)
@@ -155,7 +155,7 @@ func TestRunFullAgreesWithLockstep(t *testing.T) {
 		_, err := eng.Step()
 		require.NoError(t, err)
 	}
-	spec, err := newSpec([]string{"weight-bits=10,20", "acc-bits=12", "update-bits=11"}, false, fixedpoint.Wrap, fixedpoint.Sat)
+	spec, err := newSpec([]string{"weight-bits=10,13", "acc-bits=15", "update-bits=11"}, false, fixedpoint.Wrap, fixedpoint.Sat)
 	require.NoError(t, err)
 	for _, p := range spec.Points(setup) {
 		run, err := sim.RunFull(ref, p.Arch, nil)
@@ -187,7 +187,7 @@ func TestAMovedSearchStartIsNotBitExact(t *testing.T) {
 		}
 		data.Rows = append(data.Rows, row)
 	}
-	setup := Setup{Data: data, Config: herding.Config{Hidden: 3, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 2, Iterations: 3}
+	setup := Setup{Data: data, Config: herding.Config{Hidden: 3, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Iterations: 3}
 	spec, err := newSpec([]string{"energy=4,7"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -220,7 +220,7 @@ func naiveMomentError(t *testing.T, s Setup, a datapath.Arch) float64 {
 	for i, v := range p.W {
 		w0[i] = int64(v)
 	}
-	m, err := datapath.New(a, s.Data, w0, make([]int64, a.K), make([]int64, a.D))
+	m, err := datapath.NewTile(a, s.Data, w0, make([]int64, a.K), make([]int64, a.D))
 	require.NoError(t, err)
 	uw, uc := make([]int64, a.K*a.D), make([]int64, a.D)
 	N := int64(a.N)

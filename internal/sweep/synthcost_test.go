@@ -18,23 +18,23 @@ import (
 	"herdsim/synth"
 )
 
-// synthSetup is the smallest design worth synthesising: the default data, K=4 on 2
-// lanes, T=3.
+// synthSetup is the smallest design worth synthesising: the default data, K=4 in mode H
+// (the default tile), T=3.
 func synthSetup(target string) Setup {
-	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 4, Mode: herding.ModeSH, Sweeps: 10, Seed: 1}, Lanes: 2, Iterations: 3, Synth: target}
+	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 4, Mode: herding.ModeH, Sweeps: 10, Seed: 1}, Iterations: 3, Synth: target}
 }
 
 func synthSpec(t *testing.T) Spec {
-	s, err := newSpec([]string{"weight-bits=10,12"}, false, fixedpoint.Wrap)
+	s, err := newSpec([]string{"weight-bits=11,12"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	return s
 }
 
 // TestSweepWithSynthRecordsTheCost runs yosys, nextpnr-ice40 and icetime on two points
-// (about 35 s on 2 cores).
+// (about 60 s on 2 cores).
 func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 	if testing.Short() {
-		t.Skip("synthesis takes about 35 s")
+		t.Skip("synthesis takes about 60 s")
 	}
 	if err := synth.CheckTools("ice40-up5k"); err != nil {
 		t.Skipf("no iCE40 tools: %v", err)
@@ -45,7 +45,7 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 	require.Equal(t, 2, st.Computed)
 	recs := readRecords(t, dir)
 	require.Len(t, recs, 2)
-	for _, w := range []string{"10", "12"} {
+	for _, w := range []string{"11", "12"} {
 		r := recs["weight-bits="+w+" wrap"]
 		require.True(t, r.Valid, w)
 		require.Equal(t, "ice40-up5k", r.Run.Synth)
@@ -59,13 +59,13 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 		require.NotNil(t, c.LogicCells)
 		require.GreaterOrEqual(t, *c.LogicCells, c.LUTs)
 		require.NotNil(t, c.Fits)
-		require.True(t, *c.Fits, "K=4 on 2 lanes fits the UP5K")
+		require.True(t, *c.Fits, "K=4 fits the UP5K")
 		require.NotNil(t, c.FmaxMHz)
 		require.Positive(t, *c.FmaxMHz)
 		require.NotNil(t, c.FmaxIcetimeMHz)
 	}
 	// Wider weights cost more flip-flops (the W datapath registers).
-	require.Greater(t, recs["weight-bits=12 wrap"].Synth.FlipFlops, recs["weight-bits=10 wrap"].Synth.FlipFlops)
+	require.Greater(t, recs["weight-bits=12 wrap"].Synth.FlipFlops, recs["weight-bits=11 wrap"].Synth.FlipFlops)
 	line, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
 	require.NoError(t, err)
 	require.NotContains(t, string(line), "seconds", "timing must stay out of the records")
@@ -73,8 +73,8 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
 	require.NoError(t, err)
 	require.Contains(t, string(md), "| overflows | LUTs | FFs | BRAM | logic cells | fits | Fmax (MHz) |")
-	c10 := recs["weight-bits=10 wrap"].Synth
-	require.Contains(t, string(md), "| none | "+itoa(c10.LUTs)+" | "+itoa(c10.FlipFlops)+" | "+itoa(c10.BRAM)+" | "+itoa(*c10.LogicCells)+" | yes | "+c10.fmaxText()+" |")
+	c11 := recs["weight-bits=11 wrap"].Synth
+	require.Contains(t, string(md), "| none | "+itoa(c11.LUTs)+" | "+itoa(c11.FlipFlops)+" | "+itoa(c11.BRAM)+" | "+itoa(*c11.LogicCells)+" | yes | "+c11.fmaxText()+" |")
 	require.Contains(t, string(md), "lossless cost | lossy cost |")
 	csvText, err := os.ReadFile(filepath.Join(dir, FileTableCSV))
 	require.NoError(t, err)
@@ -193,22 +193,18 @@ func TestReportShowsCostsThatDoNotFit(t *testing.T) {
 	}
 }
 
-// TestTiledPointRTLIsTheTiledDesign: the RTL synthPoint writes for a tiled point is what
-// herdsim rtl writes for it: the tiled core, its library modules and the board top with the PLL
-// and the link, not the lane board.
-func TestTiledPointRTLIsTheTiledDesign(t *testing.T) {
+// TestPointRTLIsTheDesign: the RTL synthPoint writes for a point is what herdsim rtl writes
+// for it: the core, its library modules and the board top with the PLL and the link.
+func TestPointRTLIsTheDesign(t *testing.T) {
 	s := synthSetup("ice40-up5k")
-	s.Tiled, s.Lanes, s.Config.Mode = true, 0, herding.ModeH
 	points := synthSpec(t).Points(s)
 	require.Len(t, points, 2)
 	a := points[0].Arch
-	require.True(t, a.Tiled())
-	require.Equal(t, 3, a.Tile, "W 10 bits: three weights a word")
+	require.Equal(t, 3, a.Tile, "W 11 bits: three weights a word")
 	dir := t.TempDir()
 	require.NoError(t, writePointRTL(dir, s, a))
 	require.FileExists(t, filepath.Join(dir, rtlgen.AccArrayFile))
 	board, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardFile))
 	require.NoError(t, err)
 	require.Contains(t, string(board), "SB_PLL40")
-	require.NoFileExists(t, filepath.Join(dir, rtlgen.LaneFile))
 }

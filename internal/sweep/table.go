@@ -304,15 +304,11 @@ func synthCSV(c *SynthCost) []string {
 		lc, fits, strings.Join(c.Exceeded, ";"), f(c.FmaxMHz), f(c.FmaxIcetimeMHz)}
 }
 
-// datapathText names a run's datapath in the table's header: "L=4", "tiled datapath,
-// tile T=4" or "tiled datapath, each point's default tile".
+// datapathText names a run's tile in the table's header: "tile T=4" or "each point's
+// default tile".
 func (r RunInfo) datapathText() string {
-	switch {
-	case r.Arch != archTiled:
-		return fmt.Sprintf("L=%d", r.Lanes)
-	case r.Tile != 0:
-		return fmt.Sprintf("tiled datapath, tile T=%d", r.Tile)
-	default:
-		return "tiled datapath, each point's default tile (datapath.DefaultTile)"
+	if r.Tile != 0 {
+		return fmt.Sprintf("tile T=%d", r.Tile)
 	}
+	return "each point's default tile (datapath.DefaultTile)"
 }

@@ -124,17 +124,21 @@ func (m rbmModel) trainEnergies() []float64   { return m.r.DataFreeEnergies() }
 func (m rbmModel) evalEnergies(out []float64) { m.r.FreeEnergiesSigns(m.eval, out) }
 
 // datapathArch is the lossless datapath for the run (datapath.DefaultArch over Learn +
-// Collect iterations) with W at the model's width and overflow mode.
+// Collect iterations) with W at the model's width and overflow mode, and the default tile
+// for that width. The functional model runs its arithmetic whatever the hardware could
+// hold (ValidateArithmetic: K = 250 to 1000 need more W words than the UP5K has, and SH's
+// c stays lossless where the hardware's tile buffer would hold it at W's width).
 func datapathArch(m Model, train *dataset.Binary, opts *Options) (datapath.Arch, error) {
-	a := datapath.DefaultArch(m.Hidden, train.D, train.N(), datapath.DefaultLanes(m.Hidden), herding.DefaultSweeps,
+	a := datapath.DefaultArch(m.Hidden, train.D, train.N(), 0, herding.DefaultSweeps,
 		opts.Learn+opts.Collect, m.Mode, false)
 	if m.WeightBits != 0 {
 		a.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: m.WeightBits}, Overflow: m.Overflow}
+		a.UseTile(0)
 	}
 	if e := a.Regs[datapath.RegEnergy].Format.Word; e > 53 {
 		return a, fmt.Errorf("the energy register needs %d bits, more than float64 holds exactly: shorten the run", e)
 	}
-	return a, a.Validate()
+	return a, a.ValidateArithmetic()
 }
 
 func newDatapathModel(u Unit, opts *Options, s *splitData) (energyModel, error) {

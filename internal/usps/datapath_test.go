@@ -106,11 +106,12 @@ func TestDatapathShortcutIsExact(t *testing.T) {
 		for _, wbits := range []int{0, 6, 7, 8, 9, 10} {
 			for _, o := range []fixedpoint.Overflow{fixedpoint.Sat, fixedpoint.Wrap} {
 				train := data.Train(2)
-				a := datapath.DefaultArch(5, train.D, train.N(), datapath.DefaultLanes(5), herding.DefaultSweeps, learn+collect, mode, false)
+				a := datapath.DefaultArch(5, train.D, train.N(), 0, herding.DefaultSweeps, learn+collect, mode, false)
 				if wbits > 0 {
 					a.Regs[datapath.RegW] = datapath.RegSpec{Format: fixedpoint.Format{Signed: true, Word: wbits}, Overflow: o}
+					a.UseTile(0)
 				}
-				require.NoError(t, a.Validate())
+				require.NoError(t, a.ValidateArithmetic())
 				run := ClassRun{Hidden: 5, Mode: mode, Seed: 3, Learn: learn, Collect: collect, Arch: &a}
 				fast, err := data.classScores(context.Background(), 2, run, false)
 				require.NoError(t, err)

@@ -72,11 +72,12 @@ func (m *datapathModel) step() error {
 	if m.f != nil {
 		r := m.f.Step()
 		m.sweepsRun = r.Sweeps
-		for n, e := range r.Energies {
+		energies := m.f.DataEnergies() // mode H has no energy pass: what one would compute
+		for n, e := range energies {
 			m.train[n] = float64(e) // below 2^53 (the energy register is at most 53 bits wide: checked)
 		}
 		w, b, c := m.f.Weights()
-		m.logRanges(r.Energies, w, b, c)
+		m.logRanges(energies, w, b, c)
 		return nil
 	}
 	it, err := m.ref.e.Step()
