@@ -96,6 +96,10 @@ type RTLSimOptions struct {
 	// write_verilog: LUTs, carries, flip-flops, block RAM and SPRAM primitives) with
 	// Yosys's cell models, instead of its RTL: the same testbench, the same checks.
 	Netlist bool
+	// BuildCache, if set, is a directory that keeps builds by what they are built from:
+	// a simulation of another vector set of the same Arch (the same sources) runs the
+	// build that is there instead of building again.
+	BuildCache string
 }
 
 // NetlistFile is the synthesised core's netlist in a netlist simulation's build folder.
@@ -141,10 +145,11 @@ func CheckSimulator(name string) error {
 	return nil
 }
 
-// RTLSim checks the vector set (hashes, counts) and that the folder was generated for
-// its Arch and iteration count, builds the testbench in a temporary directory with the
-// simulator, runs it, streams its output, and returns the verdict. Errors before a
-// verdict are *RTLError.
+// RTLSim checks the vector set (hashes, counts) and that the folder was generated for its
+// Arch (any vector set of the Arch: the testbench takes the set's data, load stream and
+// expected words at run time), builds the testbench with the simulator (or takes the build
+// from opt.BuildCache), runs it, streams its output, and returns the verdict. Errors before
+// a verdict are *RTLError.
 func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	if err := CheckSimulator(opt.Simulator); err != nil {
 		return nil, err
@@ -157,93 +162,40 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	if err != nil {
 		return nil, &RTLError{err}
 	}
-	if info.Iterations != set.Iterations || !reflect.DeepEqual(info.Arch, set.Arch) {
-		return nil, rtlErr("rtl folder %s was generated for another Arch or iteration count than vector set %s (regenerate it with herdsim rtl --vectors %s)", opt.RTLDir, opt.VectorsDir, opt.VectorsDir)
+	if !reflect.DeepEqual(info.Arch, set.Arch) {
+		return nil, rtlErr("rtl folder %s was generated for another Arch than vector set %s (regenerate it with herdsim rtl --vectors %s)", opt.RTLDir, opt.VectorsDir, opt.VectorsDir)
 	}
-	if err := checkFolder(opt, info, set.Seed, man); err != nil {
+	if err := checkFolder(opt, info); err != nil {
 		return nil, err
 	}
 	out := opt.Output
 	if out == nil {
 		out = io.Discard
 	}
-	build, err := interrupt.TempDir("", "herdsim-rtlsim-*")
+	runDir, err := interrupt.TempDir("", "herdsim-rtlsim-*")
 	if err != nil {
 		return nil, &RTLError{err}
 	}
-	defer interrupt.Remove(build)
-	// The core reads its memory images from the working directory.
-	entries, err := os.ReadDir(opt.RTLDir)
+	defer interrupt.Remove(runDir)
+	plusargs, err := runPlusargs(opt, set, man, runDir)
 	if err != nil {
-		return nil, &RTLError{err}
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".hex") || strings.HasSuffix(e.Name(), ".v") {
-			data, err := os.ReadFile(filepath.Join(opt.RTLDir, e.Name()))
-			if err != nil {
-				return nil, &RTLError{err}
-			}
-			if err := os.WriteFile(filepath.Join(build, e.Name()), data, 0o644); err != nil {
-				return nil, &RTLError{err}
-			}
-		}
-	}
-	vecDir, err := filepath.Abs(opt.VectorsDir)
-	if err != nil {
-		return nil, &RTLError{err}
-	}
-	var plusargs []string
-	for _, name := range rtlgen.ExpectedFiles {
-		plusargs = append(plusargs, fmt.Sprintf("+%s=%s", name, filepath.Join(vecDir, filepath.FromSlash(man.Files[name].Path))))
-	}
-	if opt.VCD != "" {
-		vcd, err := filepath.Abs(opt.VCD)
-		if err != nil {
-			return nil, &RTLError{err}
-		}
-		plusargs = append(plusargs, "+vcd="+vcd)
-	}
-	plusargs = append(plusargs, opt.Plusargs...)
-	plusargs = append(plusargs, fmt.Sprintf("+iters=%d", set.Iterations))
-	sources := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.TestbenchFile, rtlgen.TBFile)
-	t0 := time.Now()
-	var defines []string
-	if opt.Netlist {
-		if sources, err = synthNetlist(build, out); err != nil {
-			return nil, err
-		}
-		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
-	}
-	var compile []string
-	var run []string
-	switch opt.Simulator {
-	case "icarus":
-		gen := "-g2005"
-		if opt.Netlist {
-			gen = "-g2012" // Yosys's cell models
-		}
-		compile = append(append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, defines...), sources...)
-		run = append([]string{"vvp", "-n", "herd_tb.vvp"}, plusargs...)
-	case "verilator":
-		compile = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
-		if opt.VCD != "" {
-			compile = append(compile, "--trace")
-		}
-		compile = append(append(compile, defines...), sources...)
-		run = append([]string{filepath.Join("obj_dir", "herd_tb")}, plusargs...)
+		return nil, err
 	}
 	res := &RTLResult{}
 	for _, c := range set.Cycles {
 		res.Cycles += c
 	}
-	if err := runTool(build, compile, out, nil); err != nil {
-		return nil, rtlErr("%s: build failed: %w", opt.Simulator, err)
+	t0 := time.Now()
+	b, err := buildTestbench(opt, out)
+	if err != nil {
+		return nil, err
 	}
+	defer b.release()
 	res.Build = time.Since(t0)
 	t0 = time.Now()
 	var pass bool
 	meter := newIterMeter(opt.Simulator, set.Cycles, t0)
-	runErr := runTool(build, run, out, func(line string) bool {
+	runErr := runTool(runDir, append(b.run, plusargs...), out, func(line string) bool {
 		if meter.line(line) {
 			return false // progress, drawn as a bar, not copied to out
 		}
@@ -267,6 +219,145 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	}
 	res.Pass = true
 	return res, nil
+}
+
+// runPlusargs are the testbench's plusargs for a vector set: its iterations, its load
+// stream (written into runDir) and its expected files, and opt's own.
+func runPlusargs(opt RTLSimOptions, set *testvectors.Set, man *testvectors.Manifest, runDir string) ([]string, error) {
+	vecDir, err := filepath.Abs(opt.VectorsDir)
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	load := filepath.Join(runDir, rtlgen.LoadFile)
+	var b strings.Builder
+	for _, w := range rtlgen.SetLoadStream(set) {
+		fmt.Fprintf(&b, "%04x\n", w)
+	}
+	if err := os.WriteFile(load, []byte(b.String()), 0o644); err != nil {
+		return nil, &RTLError{err}
+	}
+	plusargs := []string{fmt.Sprintf("+iters=%d", set.Iterations), "+load=" + load}
+	for _, name := range rtlgen.ExpectedFiles {
+		plusargs = append(plusargs, fmt.Sprintf("+%s=%s", name, filepath.Join(vecDir, filepath.FromSlash(man.Files[name].Path))))
+	}
+	if opt.VCD != "" {
+		vcd, err := filepath.Abs(opt.VCD)
+		if err != nil {
+			return nil, &RTLError{err}
+		}
+		plusargs = append(plusargs, "+vcd="+vcd)
+	}
+	return append(plusargs, opt.Plusargs...), nil
+}
+
+// A build is a built testbench: the command that runs it (plusargs follow), and release,
+// which removes a build that is not kept in a cache.
+type build struct {
+	run     []string
+	release func()
+}
+
+// buildTestbench builds herd_tb from the folder's sources with the simulator: in a
+// temporary directory, or in opt.BuildCache under a key of everything the build reads (the
+// simulator, its flags, the sources' names and contents), where a build of the same key is
+// taken as it is.
+func buildTestbench(opt RTLSimOptions, out io.Writer) (*build, error) {
+	sources := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.TestbenchFile, rtlgen.TBFile)
+	compile, binary := compileCommand(opt)
+	key, err := buildKey(opt.RTLDir, sources, compile, opt.Netlist)
+	if err != nil {
+		return nil, err
+	}
+	runOf := func(dir string) []string {
+		if opt.Simulator == "icarus" {
+			return []string{"vvp", "-n", filepath.Join(dir, binary)}
+		}
+		return []string{filepath.Join(dir, binary)}
+	}
+	if opt.BuildCache != "" {
+		dir := filepath.Join(opt.BuildCache, opt.Simulator+"-"+key)
+		if _, err := os.Stat(filepath.Join(dir, binary)); err == nil {
+			return &build{run: runOf(dir), release: func() {}}, nil
+		}
+	}
+	dir, err := interrupt.TempDir(opt.BuildCache, "herdsim-build-*")
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	if err := buildIn(dir, opt, sources, compile, out); err != nil {
+		interrupt.Remove(dir)
+		return nil, err
+	}
+	if opt.BuildCache == "" {
+		return &build{run: runOf(dir), release: func() { interrupt.Remove(dir) }}, nil
+	}
+	// Kept under its key; another build of the same key that got there first wins.
+	keep := filepath.Join(opt.BuildCache, opt.Simulator+"-"+key)
+	if err := os.Rename(dir, keep); err != nil {
+		interrupt.Remove(dir)
+	}
+	return &build{run: runOf(keep), release: func() {}}, nil
+}
+
+// compileCommand is the simulator's compile command (without its sources) and the
+// binary it writes.
+func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
+	var defines []string
+	if opt.Netlist {
+		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
+	}
+	if opt.Simulator == "icarus" {
+		gen := "-g2005"
+		if opt.Netlist {
+			gen = "-g2012" // Yosys's cell models
+		}
+		return append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, defines...), "herd_tb.vvp"
+	}
+	argv = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
+	if opt.VCD != "" {
+		argv = append(argv, "--trace")
+	}
+	return append(argv, defines...), filepath.Join("obj_dir", "herd_tb")
+}
+
+// buildKey names a build: a hash of the compile command, whether it simulates the netlist,
+// and every source's name and contents.
+func buildKey(rtlDir string, sources, compile []string, netlist bool) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %v\n", compile, netlist)
+	for _, n := range sources {
+		data, err := os.ReadFile(filepath.Join(rtlDir, n))
+		if err != nil {
+			return "", rtlErr("rtl folder %s: %v", rtlDir, err)
+		}
+		fmt.Fprintf(h, "%s %d\n", n, len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// buildIn copies the sources into dir and builds them there (a netlist simulation
+// synthesises the core first).
+func buildIn(dir string, opt RTLSimOptions, sources, compile []string, out io.Writer) error {
+	for _, n := range sources {
+		data, err := os.ReadFile(filepath.Join(opt.RTLDir, n))
+		if err != nil {
+			return &RTLError{err}
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), data, 0o644); err != nil {
+			return &RTLError{err}
+		}
+	}
+	if opt.Netlist {
+		var err error
+		if sources, err = synthNetlist(dir, out); err != nil {
+			return err
+		}
+	}
+	if err := runTool(dir, append(compile, sources...), out, nil); err != nil {
+		return rtlErr("%s: build failed: %w", opt.Simulator, err)
+	}
+	return nil
 }
 
 // runTool runs argv in dir, handing each line of its output (stdout and stderr) to scan
@@ -353,9 +444,9 @@ func (m *iterMeter) describeAt(t int) string {
 
 func (m *iterMeter) finish() { m.bar.Finish() }
 
-// synthNetlist synthesises the tiled core in dir with Yosys (synth_ice40, the SPRAM
-// primitive) into NetlistFile and returns the sources that simulate it: the netlist,
-// Yosys's iCE40 cell models and the testbench.
+// synthNetlist synthesises the core in dir with Yosys (synth_ice40, the SPRAM primitive)
+// into NetlistFile and returns the sources that simulate it: the netlist, Yosys's iCE40
+// cell models and the testbench.
 func synthNetlist(dir string, out io.Writer) ([]string, error) {
 	cells, err := rtlgen.ICE40CellModels()
 	if err != nil {
@@ -366,24 +457,15 @@ func synthNetlist(dir string, out io.Writer) ([]string, error) {
 	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
 		return nil, rtlErr("yosys: synthesis for the netlist failed: %w", err)
 	}
-	return []string{NetlistFile, cells, rtlgen.TBFile}, nil
+	return []string{NetlistFile, cells, rtlgen.TestbenchFile, rtlgen.TBFile}, nil
 }
 
-// checkFolder refuses an RTL folder built from another vector set (seed or input files
-// that differ from the set's manifest) and one whose files are missing or changed since
-// rtlgen wrote them (rtl.json's hashes), naming the file.
-func checkFolder(opt RTLSimOptions, info *rtlgen.Info, seed uint64, man *testvectors.Manifest) error {
+// checkFolder refuses an RTL folder whose files are missing or changed since rtlgen wrote
+// them (rtl.json's hashes), naming the file.
+func checkFolder(opt RTLSimOptions, info *rtlgen.Info) error {
 	regen := fmt.Sprintf("(regenerate it: herdsim rtl --vectors %s --out %s --force)", opt.VectorsDir, opt.RTLDir)
 	if len(info.Files) == 0 {
 		return rtlErr("rtl folder %s: %s records no file hashes: an older herdsim wrote it %s", opt.RTLDir, rtlgen.InfoFile, regen)
-	}
-	if info.Seed != seed {
-		return rtlErr("rtl folder %s was built from a vector set with seed %d, %s has seed %d %s", opt.RTLDir, info.Seed, opt.VectorsDir, seed, regen)
-	}
-	for _, n := range rtlgen.InputFiles {
-		if info.Inputs[n] != man.Files[n].SHA256 {
-			return rtlErr("rtl folder %s was built from another %s than vector set %s's %s", opt.RTLDir, n, opt.VectorsDir, regen)
-		}
 	}
 	names := make([]string, 0, len(info.Files))
 	for n := range info.Files {

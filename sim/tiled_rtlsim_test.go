@@ -21,9 +21,14 @@ func tiledData() *dataset.Binary {
 	return &dataset.Binary{Name: "default[:40]", D: d.D, Rows: d.Rows[:40]}
 }
 
-// tiledArch is the lossless tiled Arch for the tiled data.
+// archIterations is the run every test's Arch is lossless for (the longest a test runs),
+// so that the tests' Archs of one shape are one Arch: they share their simulator builds
+// (testBuilds).
+const archIterations = 40
+
+// tiledArch is the tiled Arch for the tiled data, lossless for archIterations (or more).
 func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapath.Arch {
-	return datapath.DefaultArch(k, 64, 40, tile, herding.DefaultSweeps, iterations, mode, grow)
+	return datapath.DefaultArch(k, 64, 40, tile, herding.DefaultSweeps, max(iterations, archIterations), mode, grow)
 }
 
 // skipped makes a the word-skip datapath for the tiled data.
@@ -230,7 +235,7 @@ func TestTiledRTLSimHoldsWhenTheStreamWaits(t *testing.T) {
 	}
 	vec, rtl := writeSetAndRTL(t, s)
 	var out strings.Builder
-	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}})
+	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}, BuildCache: testBuilds})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -263,7 +268,7 @@ func TestTiledRTLSimFillFailsWithoutAHold(t *testing.T) {
 	}
 	vec, rtl := writeSetAndRTL(t, s)
 	var out strings.Builder
-	res, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}})
+	res, err := RTLSim(RTLSimOptions{Simulator: "icarus", VectorsDir: vec, RTLDir: rtl, Output: &out, Plusargs: []string{"+fill"}, BuildCache: testBuilds})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -288,7 +293,7 @@ func TestTiledNetlistPass(t *testing.T) {
 	}
 	vec, rtl := writeSetAndRTL(t, s)
 	var out strings.Builder
-	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true})
+	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true, BuildCache: testBuilds})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}

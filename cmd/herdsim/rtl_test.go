@@ -61,17 +61,25 @@ func TestRTLSimExitCodes(t *testing.T) {
 	require.Contains(t, err.Error(), "cycles")
 	require.NoError(t, os.WriteFile(path, good, 0o644))
 
-	// A core built from another vector set (another seed, so other initial weights) is
-	// refused before the run, exit 2 naming the seed (issue 17, item 2): it used to run
-	// and fail as a hardware mismatch. A mismatch proper (exit 1): TestRTLSimCatchesWrongWords.
-	other, rtl2 := t.TempDir(), filepath.Join(t.TempDir(), "rtl")
+	// A folder serves every vector set of its Arch: one generated from a set of another
+	// seed (other initial weights) runs this set and passes. A folder of another Arch is
+	// refused before the run, exit 2. A mismatch proper (exit 1): sim's
+	// TestTiledRTLSimCatchesWrongWords.
+	other, rtl2, rtl3 := t.TempDir(), filepath.Join(t.TempDir(), "rtl"), filepath.Join(t.TempDir(), "rtl")
 	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v"), "--out", rtl2)
 	require.NoError(t, err)
-	_, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl2)
+	out, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl2)
+	require.Equal(t, 0, rtlExit(t, err), "%v", err)
+	require.Contains(t, out, "PASS: icarus, ")
+	_, err = run(t, "vectors", "--data", "default", "--hidden", "6", "--iters", "1", "--out", filepath.Join(other, "v6"))
+	require.NoError(t, err)
+	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v6"), "--out", rtl3)
+	require.NoError(t, err)
+	_, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl3)
 	require.Equal(t, 2, rtlExit(t, err), "%v", err)
-	require.Contains(t, err.Error(), "seed 2")
+	require.Contains(t, err.Error(), "another Arch")
 
 	// No simulator on PATH: exit 2 naming the binary.
 	t.Setenv("PATH", t.TempDir())

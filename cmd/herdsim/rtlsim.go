@@ -14,8 +14,10 @@ func newRTLSimCommand() *cobra.Command {
 		Use:   "rtlsim",
 		Short: "Simulate the generated Verilog against its vector set (Icarus or Verilator)",
 		Long: `rtlsim builds the testbench of an --rtl folder (herdsim rtl) with --sim icarus or verilator in a
-temporary directory, runs it against the --vectors set, and streams the simulator's output to
-stderr. While it runs, a progress bar on stderr (on a terminal, or with HERDSIM_PROGRESS=1)
+temporary directory (or takes the build kept in --build-cache), runs it against the --vectors set,
+and streams the simulator's output to stderr. The folder serves every vector set of the Arch it
+was generated for: the testbench takes the set's iterations, load stream and expected words at
+run time, so one build (per simulator) serves them all. While it runs, a progress bar on stderr (on a terminal, or with HERDSIM_PROGRESS=1)
 shows the iterations checked out of T and the simulated cycles per second. Exit status: 0 on PASS, 1 on a mismatch (the first one is named), 2 on a tool or input
 error (a missing simulator, a corrupt vector set, a folder built for another Arch).`,
 		Args: cobra.NoArgs,
@@ -41,5 +43,6 @@ error (a missing simulator, a corrupt vector set, a folder built for another Arc
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the generated folder (herdsim rtl)")
 	cmd.Flags().StringVar(&opt.VCD, "vcd", "", "dump a VCD of the run to this file")
 	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it for the iCE40, with Yosys's cell models")
+	cmd.Flags().StringVar(&opt.BuildCache, "build-cache", "", "keep builds in this folder, by what they are built from, and reuse them (default: build afresh)")
 	return cmd
 }

@@ -118,8 +118,8 @@ func TestSignalHerd(t *testing.T) {
 }
 
 // TestSignalRTLSim: rtlsim interrupted while Verilator (or Icarus) builds the testbench
-// kills the simulator and the compilers it started and removes its build folder
-// ($TMPDIR/herdsim-rtlsim-*, with obj_dir).
+// kills the simulator and the compilers it started and removes its folders
+// ($TMPDIR/herdsim-build-*, with obj_dir, and herdsim-rtlsim-*, where it runs).
 func TestSignalRTLSim(t *testing.T) {
 	simulator := "verilator"
 	if sim.CheckSimulator(simulator) != nil {
@@ -130,7 +130,7 @@ func TestSignalRTLSim(t *testing.T) {
 	}
 	vec, rtl := rtlFolders(t)
 	p := startHerdsim(t, t.TempDir(), "rtlsim", "--sim", simulator, "--vectors", vec, "--rtl", rtl)
-	waitFor(t, p, filepath.Join(p.tmp, "herdsim-rtlsim-*", "herd_tb.v"))
+	waitFor(t, p, filepath.Join(p.tmp, "herdsim-build-*", "herd_tb.v"))
 	time.Sleep(500 * time.Millisecond) // into the build
 	interruptAndCheck(t, p, syscall.SIGINT, 130)
 }

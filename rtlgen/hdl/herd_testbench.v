@@ -283,7 +283,10 @@ module herd_testbench #(
             check(r + 1, "z_star", r, {{(VW-K){1'b0}}, exp_z}, {{(VW-16*ZB){1'b0}}, got_z});
             check(r + 1, "cycles", r, {{(VW-CW){1'b0}}, exp_rc}, {{(VW-32){1'b0}}, got_cyc});
             check(r + 1, "overflow", r, {{(VW-1){1'b0}}, exp_ro}, {{(VW-1){1'b0}}, rec_data[15]});
-            if ((r + 1) % iter_every == 0 || r + 1 == iters) $display("ITER %0d", r + 1);
+            if ((r + 1) % iter_every == 0 || r + 1 == iters) begin
+              $display("ITER %0d", r + 1);
+              $fflush;  // the progress line now, not when a pipe's buffer fills
+            end
             if (r + 1 < iters) next_record_words(r + 1);
           end
           r = r + 1;
