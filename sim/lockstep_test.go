@@ -21,7 +21,7 @@ func TestWideDatapathIsBitExact(t *testing.T) {
 		{16, 6, herding.ModeSH, false},
 		{16, 12, herding.ModeH, false},
 		{10, 6, herding.ModeSH, true}, // T does not divide K: a partial last tile
-		{7, 4, herding.ModeH, true}, // W 17 bits over 150 iterations: two a word
+		{7, 4, herding.ModeH, true},   // W 17 bits over 150 iterations: two a word
 	} {
 		iters := 150
 		arch := datapath.DefaultArch(c.k, data.D, data.N(), c.tile, 10, iters, c.mode, c.grow)
