@@ -96,8 +96,7 @@ type Functional struct {
 	energies  []int64   // SH: F(x_n) of the last energy pass
 	fields    []int64   // N x (K+1): the last passes' fields, hidden units and c row
 	passed    bool      // fields holds a Step's passes
-	evalScr   []int64   // Energies' fields, grown to the largest set it was given
-	fastScr   []float64 // the tables' fields, grown likewise
+	fastScr   []float64 // the tables' fields, grown to the largest set of vectors given
 }
 
 // fieldRow is what a field row's passes share: its bound and its start value.
@@ -466,47 +465,75 @@ func (f *Functional) energyPass() {
 	}
 }
 
-// fieldsOf writes the fields of every vector of v as the passes compute them, v.N() x
-// (K+1) (the hidden units, then the c row), each as the field register holds it after the
-// vector's last add (in mode H the c row is c.x exact: cRowInField), and returns how many
-// adds overflowed the register on the hidden rows and on the c row (the start chains'
-// overflows are the rows' startOver).
+// fieldsOf writes the fields of every vector of v (fieldsEach) into out, v.N() x (K+1),
+// and returns fieldsEach's overflow counts.
 func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64) {
+	ld := f.arch.K + 1
+	hiddenOver, cOver, _ = f.fieldsEach(v, func(n int, h []int64) uint64 {
+		copy(out[n*ld:(n+1)*ld], h)
+		return 0
+	})
+	return hiddenOver, cOver
+}
+
+// fieldsEach computes the fields of every vector of v as the passes do (the K hidden
+// units, then the c row), each as the field register holds it after the vector's last add
+// (in mode H the c row is c.x exact: cRowInField), and hands them to use (the vector's
+// index and its K+1 fields, valid during the call; calls run on several goroutines at
+// once), which returns overflows it counts. It returns how many adds overflowed the field
+// register on the hidden rows and on the c row (the start chains' overflows are the rows'
+// startOver), and the sum of use's counts.
+func (f *Functional) fieldsEach(v *Vectors, use func(n int, h []int64) uint64) (hiddenOver, cOver, useOver uint64) {
 	ld, groups := f.arch.K+1, f.tables.Groups()
 	if len(f.fastScr) < v.n*ld {
 		f.fastScr = make([]float64, v.n*ld)
 	}
 	fast := f.fastScr[:v.n*ld]
 	f.tables.Fields(v.codes, groups, v.n, f.bf, fast, ld)
-	field := &f.regs[RegField]
-	var hid, crow atomic.Uint64
+	tabled := make([]bool, ld) // rows whose every field is the tables' value
+	for r, row := range f.rows {
+		tabled[r] = row.fits && (r < f.arch.K || f.cRowInField())
+	}
+	var hid, crow, used atomic.Uint64
 	parallel.For(v.n, 16, func(lo, up int) {
-		var over [2]uint64 // hidden rows, c row
+		var over [3]uint64 // hidden rows, c row, use
+		h := make([]int64, ld)
 		for n := lo; n < up; n++ {
-			codes := v.codes[n*groups : (n+1)*groups]
-			for r := range ld {
-				if r == ld-1 && !f.cRowInField() {
-					out[n*ld+r] = f.exactCx(fast[n*ld+r], v.rows[n])
-					continue
-				}
-				row := &f.rows[r]
-				if row.fits {
-					out[n*ld+r] = int64(fast[n*ld+r])
-					continue
-				}
-				if h, ok := row.vectorFits(fast[n*ld+r], v.ones[n], field); ok {
-					out[n*ld+r] = h
+			tab := fast[n*ld : (n+1)*ld]
+			for r, t := range tab {
+				if tabled[r] {
+					h[r] = int64(t)
 					continue
 				}
 				var o uint64
-				out[n*ld+r], o = f.addChain(r, codes)
+				h[r], o = f.fieldOf(r, n, v, t)
 				over[r/(ld-1)] += o
 			}
+			over[2] += use(n, h)
 		}
 		hid.Add(over[0])
 		crow.Add(over[1])
+		used.Add(over[2])
 	})
-	return hid.Load(), crow.Load()
+	return hid.Load(), crow.Load(), used.Load()
+}
+
+// fieldOf is vector n's field on row r, tab its tables' value, and the overflows of its
+// adds: the tables' value where the row fits or the vector does (vectorFits), else the
+// adds one by one.
+func (f *Functional) fieldOf(r, n int, v *Vectors, tab float64) (int64, uint64) {
+	if r == f.arch.K && !f.cRowInField() {
+		return f.exactCx(tab, v.rows[n]), 0
+	}
+	row := &f.rows[r]
+	if row.fits {
+		return int64(tab), 0
+	}
+	if h, ok := row.vectorFits(tab, v.ones[n], &f.regs[RegField]); ok {
+		return h, 0
+	}
+	groups := len(f.zeroCodes)
+	return f.addChain(r, v.codes[n*groups:(n+1)*groups])
 }
 
 // energyOf is F(x) as the energy pass adds it from a vector's fields (K hidden units,
@@ -557,29 +584,18 @@ func (f *Functional) Energies(v *Vectors, out []int64) uint64 {
 	if len(out) != v.n || v.d != f.arch.D {
 		panic("datapath: Functional.Energies: sizes do not match")
 	}
-	ld := f.arch.K + 1
-	if len(f.evalScr) < v.n*ld {
-		f.evalScr = make([]int64, v.n*ld)
-	}
-	fields := f.evalScr[:v.n*ld]
-	hiddenOver, cOver := f.fieldsOf(v, fields)
-	overflows := hiddenOver + cOver
+	hiddenOver, cOver, energyOver := f.fieldsEach(v, func(n int, h []int64) uint64 {
+		var o uint64
+		out[n], o = f.energyOf(h)
+		return o
+	})
+	overflows := hiddenOver + cOver + energyOver
 	for r, row := range f.rows {
 		if r < f.arch.K || f.cRowInField() {
 			overflows += row.startOver
 		}
 	}
-	var energyOver atomic.Uint64
-	parallel.For(v.n, 64, func(lo, hi int) {
-		var over uint64
-		for n := lo; n < hi; n++ {
-			var o uint64
-			out[n], o = f.energyOf(fields[n*ld : (n+1)*ld])
-			over += o
-		}
-		energyOver.Add(over)
-	})
-	return overflows + energyOver.Load()
+	return overflows
 }
 
 // DataEnergies returns F(x_n) of the data as the energy pass computes it under the
