@@ -68,6 +68,7 @@ func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir s
 		"-Wno-fatal", "-Wno-lint", "-Wno-style",
 		"-MAKEFLAGS", "OPT_FAST=-O2", "-MAKEFLAGS", "OPT_GLOBAL=-O2", "-CFLAGS", "-O2",
 		"--Mdir", mdir, "-o", EmulatorBinary, "-I" + rtlAbs}
+	argv = append(argv, compilerCache()...)
 	for _, d := range defines {
 		argv = append(argv, "-D"+d)
 	}

@@ -314,6 +314,7 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 		return append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, defines...), "herd_tb.vvp"
 	}
 	argv = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
+	argv = append(argv, compilerCache()...)
 	if opt.VCD != "" {
 		argv = append(argv, "--trace")
 	}
@@ -483,4 +484,14 @@ func checkFolder(opt RTLSimOptions, info *rtlgen.Info) error {
 		}
 	}
 	return nil
+}
+
+// compilerCache are Verilator's flags that compile its C++ through ccache when ccache is on
+// PATH: every build compiles Verilator's runtime library, the same each time, and a build
+// of the same sources elsewhere (another test, another folder) is then a cache hit.
+func compilerCache() []string {
+	if _, err := exec.LookPath("ccache"); err != nil {
+		return nil
+	}
+	return []string{"-MAKEFLAGS", "OBJCACHE=ccache"}
 }
