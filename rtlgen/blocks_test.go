@@ -184,3 +184,41 @@ func TestHDLLintOnItsOwn(t *testing.T) {
 func defaultsArch() datapath.Arch {
 	return datapath.DefaultArch(16, 64, 128, 3, herding.DefaultSweeps, 2, herding.ModeSH, false)
 }
+
+// TestParamChecksStopElaboration: a parameter set that disagrees with itself or with the
+// schedule stops Verilator's elaboration with the check's name (the same mechanism stops
+// Icarus and Yosys), so a wrong wrapper cannot build a core that is off by a cycle.
+func TestParamChecksStopElaboration(t *testing.T) {
+	if _, err := exec.LookPath("verilator"); err != nil {
+		t.Skip("verilator not on PATH (apt-get install verilator): elaboration checks not run")
+	}
+	dir := t.TempDir()
+	for _, f := range HDLFiles {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(HDLSource(f)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		top, check string
+		params     []string
+	}{
+		// 48 accumulators: 24 pairs, three OR4 levels: READ_LATENCY 5 = datapath.ReadoutLatency(3)
+		{"herd_acc_array", "", []string{"-GREADOUT=1", "-GT=3", "-GSCHED_RL=5"}},
+		{"herd_acc_array", "herd_param_error_acc_array_readout_latency_disagrees_with_the_schedule", []string{"-GREADOUT=1", "-GT=3", "-GSCHED_RL=7"}},
+		{"herd_writeback", "herd_param_error_writeback_first_write_is_7_plus_word_skips_stage", []string{"-GWB_FIRST=9"}},
+		{"herd_tiled_core", "herd_param_error_core_sizes_disagree_with_the_arch", []string{"-GK=17"}},
+	}
+	for _, c := range cases {
+		args := append([]string{"--lint-only", "-Wall", "-Wno-UNUSEDPARAM", "-DHERD_NO_PLL", "-y", dir, "--top-module", c.top}, c.params...)
+		out, err := exec.Command("verilator", append(args, filepath.Join(dir, c.top+".v"))...).CombinedOutput()
+		if c.check == "" {
+			if err != nil {
+				t.Errorf("%s %v: a consistent set fails: %v\n%s", c.top, c.params, err, out)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(string(out), c.check) {
+			t.Errorf("%s %v: want elaboration stopped by %s, got %v\n%s", c.top, c.params, c.check, err, out)
+		}
+	}
+}

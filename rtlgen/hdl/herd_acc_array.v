@@ -61,7 +61,8 @@ module herd_acc_array #(
   parameter integer FSAT   = 0,  // 0: two's-complement wrap, 1: saturate
   parameter integer READOUT = 0, // 1: build the readout (read, rd_out)
   parameter integer IN_REG = 0,  // 1: one register stage on every input (for fan-out)
-  parameter integer MAC    = 0   // WRAP, FW <= 32: accumulators 0 .. MAC-1 (flat index) in DSPs
+  parameter integer MAC    = 0,  // WRAP, FW <= 32: accumulators 0 .. MAC-1 (flat index) in DSPs
+  parameter integer SCHED_RL = 0 // (READOUT) the readout latency the schedule counts on; 0: unchecked
 ) (
   input  wire            clk,
   input  wire            clear,     // every accumulator := 0 (highest priority)
@@ -100,6 +101,13 @@ module herd_acc_array #(
   // read's cycle, then the select, the pair level and the RD_LEVELS levels above it.
   localparam integer READ_LATENCY    = IN_REG + 2 + RD_LEVELS;
   /* verilator lint_on UNUSEDPARAM */
+  // The schedule (datapath.ReadoutLatency) is counted on this readout: a disagreement
+  // stops elaboration instead of shifting every energy by a cycle.
+  generate
+    if (READOUT != 0 && SCHED_RL != 0 && SCHED_RL != READ_LATENCY) begin : g_bad_latency
+      herd_param_error_acc_array_readout_latency_disagrees_with_the_schedule bad ();
+    end
+  endgenerate
 
   // Accumulators in DSP blocks (herd_mac_acc): only in WRAP mode, whose value is the low
   // FW bits of a sum and so the low FW bits of the DSP's 32-bit sum.

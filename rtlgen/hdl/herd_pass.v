@@ -29,6 +29,7 @@ module herd_pass #(
   parameter integer FIELD_SAT = 0,
   parameter integer MAC_ACCS  = 8,    // accumulators in DSP blocks (HERD_ICE40_UP5K, WRAP mode)
   parameter integer CYW       = 13,
+  parameter integer RL        = 4,    // SH: the readout latency the schedule counts on (datapath.ReadoutLatency)
   // derived (leave it)
   parameter integer AW = FIELD_W - ((FIELD_SAT == 0) ? 1 : 0)  // the accumulators' width
 ) (
@@ -68,7 +69,7 @@ module herd_pass #(
   reg [15:0] arr_mask;
   reg [T*AW-1:0] arr_bus;
   herd_acc_array #(.B(16), .T(T), .FW(AW), .FSAT(FIELD_SAT), .READOUT(MODE_SH), .IN_REG(0),
-                  .MAC(MAC_ACCS)) arr (
+                  .MAC(MAC_ACCS), .SCHED_RL(RL)) arr (
     .clk(clk), .clear(arr_clear), .add(arr_add), .all(arr_all), .colmask(arr_mask), .bus(arr_bus),
     .capture(arr_capture), .read(arr_read), .z(z), .rd_out(rd_out), .overflow(overflow)
   );

@@ -299,7 +299,7 @@ module herd_tiled_core #(
   );
   wire [T*16-1:0] arr_z;
   herd_pass #(.D(D), .T(T), .MODE_SH(MODE_SH), .SKIP(SKIP), .W_W(W_W), .FIELD_W(FIELD_W), .FIELD_SAT(FIELD_SAT),
-              .MAC_ACCS(MAC_ACCS), .CYW(CYW)) pass (
+              .MAC_ACCS(MAC_ACCS), .CYW(CYW), .RL(RL)) pass (
     .clk(clk), .rst(rst), .cyc(cyc), .cyc_n(cyc_n), .in_pass(in_pass), .in_e_pass(in_e_pass), .nx_pass(nx_pass),
     .nx_e_pass(nx_e_pass), .nx_writeback(nx_writeback), .la_rd(la_rd), .x_rd(x_rd), .tile_rd(tile_rd), .st(st),
     .z(arr_z), .rd_out(arr_rd), .overflow(ovf_array), .in_xrd(in_xrd), .xr2(xr2), .xr3(xr3)
