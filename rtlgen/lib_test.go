@@ -52,7 +52,7 @@ func TestAccArray(t *testing.T) {
 	}
 	module := HDLSource(AccArrayFile)
 	for _, p := range []map[string]int{
-		{"B": 16, "T": 8, "FW": 22, "FSAT": 0, "READOUT": 0},
+		{"B": 16, "T": 4, "FW": 22, "FSAT": 0, "READOUT": 0}, // USPS H's shape (T = 4, field 22)
 		{"B": 16, "T": 4, "FW": 10, "FSAT": 1, "READOUT": 1},
 		{"B": 4, "T": 2, "FW": 6, "FSAT": 0, "READOUT": 1, "IN_REG": 1},
 		{"B": 4, "T": 3, "FW": 5, "FSAT": 1, "READOUT": 0},

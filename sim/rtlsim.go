@@ -315,6 +315,7 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 	}
 	argv = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
 	argv = append(argv, compilerCache()...)
+	argv = append(argv, verilatorOpt...)
 	if opt.VCD != "" {
 		argv = append(argv, "--trace")
 	}
@@ -485,6 +486,13 @@ func checkFolder(opt RTLSimOptions, info *rtlgen.Info) error {
 	}
 	return nil
 }
+
+// verilatorOpt are the C++ optimisation levels of a Verilator build: -O1 for the code that
+// runs every cycle (OPT_FAST) and -O0 for the code that runs once (OPT_SLOW), against
+// Verilator's -Os for both. Measured on the default data's K = 8 testbench: 17 % less
+// compile time (11.9 against 14.3 CPU seconds) and the same speed (0.47 s against 0.49 s
+// for 100 iterations); -O0 everywhere compiles in 9.9 s but runs 11 times slower.
+var verilatorOpt = []string{"-MAKEFLAGS", "OPT_FAST=-O1", "-MAKEFLAGS", "OPT_SLOW=-O0"}
 
 // compilerCache are Verilator's flags that compile its C++ through ccache when ccache is on
 // PATH: every build compiles Verilator's runtime library, the same each time, and a build

@@ -153,17 +153,24 @@ func smallRTL(t *testing.T) string {
 	return dir
 }
 
-// TestUP5KSmall: the board top of a small Arch fits the UP5K with positive LUT and FF
-// counts, EBRs, an Fmax from nextpnr and from icetime, and every JSON field present;
-// --keep keeps the logs and the routed .asc. herd_core alone does not fit (more ports than the
-// package has pins): a result naming the failure, not an error.
+// TestUP5KSmall: herd_core alone does not fit the UP5K (more ports than the package has
+// pins): a result naming the failure, not an error. (The board top's run is TestUP5KSeeds.)
 func TestUP5KSmall(t *testing.T) {
 	rtl := smallRTL(t)
-	keep := filepath.Join(t.TempDir(), "keep")
-	r, err := synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Keep: keep})
+	r, err := synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Top: synth.TopCore})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r.Fits == nil || *r.Fits || !strings.Contains(r.DoesNotFit, "does not fit the iCE40UP5K-SG48") ||
+		!strings.Contains(r.DoesNotFit, "sb_io") || r.FmaxMHz != nil {
+		t.Errorf("herd_core on the UP5K: fits %v, %q, fmax %v", r.Fits, r.DoesNotFit, r.FmaxMHz)
+	}
+}
+
+// requireFullReport: the board top of a small Arch fits the UP5K with positive LUT and FF
+// counts, EBRs, an Fmax from nextpnr and from icetime, and every JSON field present.
+func requireFullReport(t *testing.T, r *synth.Result) {
+	t.Helper()
 	if r.LUTs <= 0 || r.FlipFlops <= 0 || r.BRAM <= 0 || r.LogicCells == nil || *r.LogicCells <= 0 {
 		t.Errorf("LUTs %d FFs %d BRAM %d LCs %v: want positive", r.LUTs, r.FlipFlops, r.BRAM, r.LogicCells)
 	}
@@ -182,20 +189,6 @@ func TestUP5KSmall(t *testing.T) {
 		if _, ok := m[k]; !ok {
 			t.Errorf("JSON has no %q: %s", k, js)
 		}
-	}
-	for _, f := range []string{"yosys.log", "nextpnr.log", "icetime.log", "herd.asc", "synth.ys"} {
-		if _, err := os.Stat(filepath.Join(keep, f)); err != nil {
-			t.Errorf("--keep: %v", err)
-		}
-	}
-
-	r, err = synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, Top: synth.TopCore})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Fits == nil || *r.Fits || !strings.Contains(r.DoesNotFit, "does not fit the iCE40UP5K-SG48") ||
-		!strings.Contains(r.DoesNotFit, "sb_io") || r.FmaxMHz != nil {
-		t.Errorf("herd_core on the UP5K: fits %v, %q, fmax %v", r.Fits, r.DoesNotFit, r.FmaxMHz)
 	}
 }
 
@@ -240,9 +233,11 @@ func TestParseSeeds(t *testing.T) {
 	}
 }
 
-// TestUP5KSeeds: --seeds routes once per seed and reports the best: seed_runs holds every
-// seed with its Fmax, the reported Fmax is their maximum and its seed the reported seed
-// (the lowest among equals), and --keep's herd.asc is that run's, the others kept beside it.
+// TestUP5KSeeds: the board top of a small Arch, synthesised once and routed with two seeds:
+// the full report (requireFullReport); seed_runs holds every seed with its Fmax, the
+// reported Fmax is their maximum and its seed the reported seed (the lowest among equals),
+// and --keep keeps the logs, the Yosys script and the routed .asc of that run as herd.asc,
+// the others beside it.
 func TestUP5KSeeds(t *testing.T) {
 	rtl := smallRTL(t)
 	keep := filepath.Join(t.TempDir(), "keep")
@@ -252,6 +247,12 @@ func TestUP5KSeeds(t *testing.T) {
 	}
 	if len(r.SeedRuns) != 2 || r.FmaxMHz == nil {
 		t.Fatalf("seed runs %+v, fmax %v", r.SeedRuns, r.FmaxMHz)
+	}
+	requireFullReport(t, r)
+	for _, f := range []string{"yosys.log", "nextpnr.log", "icetime.log", "herd.asc", "synth.ys"} {
+		if _, err := os.Stat(filepath.Join(keep, f)); err != nil {
+			t.Errorf("--keep: %v", err)
+		}
 	}
 	best := 0
 	for i, s := range r.SeedRuns {

@@ -77,7 +77,7 @@ module herd_tiled_core #(
   parameter integer C_BEATS  = 1,      // beats a c value
   // the schedule (datapath.Schedule, latencies)
   parameter integer CYW      = 9,      // the phase cycle counter's width
-  parameter integer RL       = 4,      // SH: the array readout's latency (datapath.ReadoutLatency)
+  parameter integer RL       = 5,      // SH: the array readout's latency (datapath.ReadoutLatency)
   parameter integer WB_FIRST = 7,      // WRITEBACK's first W write
   parameter integer CU_LEN   = 83,     // C_UPDATE's cycles
   parameter integer CNTW     = 17,     // the iteration cycle counter (the longest iteration plus 3)
