@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test check vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -45,6 +45,13 @@ test: vet fmt-check tidy-check apidiff
 	GOEXPERIMENT=simd $(GO) vet ./herding
 	GOEXPERIMENT=simd $(GO) test ./herding
 	GOEXPERIMENT=simd $(GO) test -run 'TestHerdPortableSwitch|TestHerdNamesItsKernels' ./cmd/herdsim
+
+# The inner loop: vet, formatting and the Go tests as on a machine without the hardware
+# tools (scripts/without-eda.sh hides the simulators, synthesis, the SMT solvers and GNU
+# parallel, so the tests that need them skip and say so) and -short (the tests that take
+# long without them, as the synthesis cost of a sweep, skip too). `make test` runs all.
+check: vet fmt-check
+	scripts/without-eda.sh $(GO) test -short ./...
 
 vet:
 	$(GO) vet ./...

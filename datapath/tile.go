@@ -95,8 +95,16 @@ func (s TileSizes) WritebackLen() int {
 	return n
 }
 
-// PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each.
-func PerWord(wBits int) int { return min(MaxPerWord, WWordBits/wBits) }
+// PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each. A
+// width the word cannot hold (below 1 or above WWordBits) gets 1, so that sizes and the
+// default tile are defined for any Arch and Validate names the width instead of a
+// division by zero.
+func PerWord(wBits int) int {
+	if wBits < 1 || wBits > WWordBits {
+		return 1
+	}
+	return min(MaxPerWord, WWordBits/wBits)
+}
 
 // Sizes returns the datapath's derived sizes. The Arch must pass ValidateArithmetic.
 func (a *Arch) Sizes() TileSizes {

@@ -113,3 +113,28 @@ func TestOneParserPerValue(t *testing.T) {
 	require.Empty(t, modeLits, "overflow mode names spelt outside fixedpoint.ParseOverflow's table: use fixedpoint's constants, their String, or parseOverflow")
 	require.Empty(t, slashCuts, "a value split at \"/\" outside internal/shard: read shard specs with shard.Parse")
 }
+
+// TestImpossibleWidthsAreInputErrors: a W width the datapath cannot hold (0 bits, wider
+// than its 48-bit W word, wider than any register) is an input error naming the register,
+// exit 2 and no vector set left behind, in every subcommand that builds an Arch; never a
+// panic (these once divided by zero choosing the default tile).
+func TestImpossibleWidthsAreInputErrors(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "v")
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--reg", "W=0"}, "register W: fixedpoint: word length 0 out of range"},
+		{[]string{"--weight-bits", "200"}, "register W: fixedpoint: word length 200 out of range"},
+		{[]string{"--weight-bits", "49"}, "holds W in 48-bit words; W is 49 bits"},
+		{[]string{"--reg", "W=1"}, "register W is 1 bits wide"},
+	} {
+		for _, sub := range [][]string{{"lockstep"}, {"vectors", "--out", out}} {
+			args := append(append(append([]string(nil), sub...), "--data", "default", "--iters", "3"), c.flags...)
+			_, err := run(t, args...)
+			require.Equal(t, 2, exitStatus(err), "%v: %v", args, err)
+			require.ErrorContains(t, err, c.want, "%v", args)
+			require.NoDirExists(t, out, "%v", args)
+		}
+	}
+}
