@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -141,6 +142,34 @@ func run(t *testing.T, o Options) *Summary {
 	return s
 }
 
+// The toy grid run once with the default options: the reference that the resumed and
+// sharded runs must equal byte for byte.
+var (
+	wholeOnce sync.Once
+	wholeDir  string
+	wholeErr  error
+)
+
+// whole is the folder of the reference run (read only: tests compare against it).
+func whole(t *testing.T) string {
+	t.Helper()
+	wholeOnce.Do(func() {
+		if wholeDir, wholeErr = os.MkdirTemp("", "herdsim-explore-whole-*"); wholeErr == nil {
+			_, wholeErr = Run(context.Background(), toySource, toyOptions(t, wholeDir, &fakeSynth{}))
+		}
+	})
+	require.NoError(t, wholeErr)
+	return wholeDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if wholeDir != "" {
+		os.RemoveAll(wholeDir)
+	}
+	os.Exit(code)
+}
+
 func read(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -252,8 +281,7 @@ func sameFiles(t *testing.T, a, b map[string][]byte) {
 }
 
 func TestResumeGivesTheSameBytes(t *testing.T) {
-	one, two := t.TempDir(), t.TempDir()
-	run(t, toyOptions(t, one, &fakeSynth{}))
+	one, two := whole(t), t.TempDir()
 	s := &fakeSynth{}
 	var total int
 	for range 100 {
@@ -279,8 +307,7 @@ func TestResumeGivesTheSameBytes(t *testing.T) {
 }
 
 func TestShardsMergeToOneRun(t *testing.T) {
-	one, s0, s1, merged := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
-	run(t, toyOptions(t, one, &fakeSynth{}))
+	one, s0, s1, merged := whole(t), t.TempDir(), t.TempDir(), t.TempDir()
 	for k, dir := range []string{s0, s1} {
 		o := toyOptions(t, dir, &fakeSynth{})
 		o.Shard = shard.Shard{Index: k, Of: 2}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,6 +43,34 @@ func run(t *testing.T, out string, mut func(*Options)) *Summary {
 	s, err := Run(context.Background(), toySource, opts)
 	require.NoError(t, err)
 	return s
+}
+
+// The toy plan run once with the default options: the reference that the resumed,
+// sharded, other-GOMAXPROCS, other-workers and direct-form runs must equal byte for byte.
+var (
+	wholeOnce sync.Once
+	wholeDir  string
+	wholeErr  error
+)
+
+// whole is the folder of the reference run (read only: tests compare against it).
+func whole(t *testing.T) string {
+	t.Helper()
+	wholeOnce.Do(func() {
+		if wholeDir, wholeErr = os.MkdirTemp("", "herdsim-usps-whole-*"); wholeErr == nil {
+			_, wholeErr = Run(context.Background(), toySource, Options{Plan: toyPlan(t), Out: wholeDir})
+		}
+	})
+	require.NoError(t, wholeErr)
+	return wholeDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if wholeDir != "" {
+		os.RemoveAll(wholeDir)
+	}
+	os.Exit(code)
 }
 
 func read(t *testing.T, path string) []byte {
@@ -118,8 +147,7 @@ func TestModelsAndResultKeys(t *testing.T) {
 }
 
 func TestResumeGivesTheSameBytes(t *testing.T) {
-	whole := t.TempDir()
-	run(t, whole, nil)
+	whole := whole(t)
 
 	parts := t.TempDir()
 	s := run(t, parts, func(o *Options) { o.MaxUnits = 7 })
@@ -191,8 +219,7 @@ func TestFilesKeepTheirFormat(t *testing.T) {
 }
 
 func TestShardsMergeToOneRun(t *testing.T) {
-	whole := t.TempDir()
-	run(t, whole, nil)
+	whole := whole(t)
 	a, b := t.TempDir(), t.TempDir()
 	sa := run(t, a, func(o *Options) { o.Shard = shard.Shard{Index: 0, Of: 2} })
 	sb := run(t, b, func(o *Options) { o.Shard = shard.Shard{Index: 1, Of: 2} })
@@ -222,6 +249,7 @@ func TestSettingsMismatchIsRefused(t *testing.T) {
 	require.ErrorContains(t, err, "other settings")
 }
 
+// GOMAXPROCS 1 and 4 give the bytes of the reference run (the machine's GOMAXPROCS).
 func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
 	one, four := t.TempDir(), t.TempDir()
 	func() {
@@ -232,6 +260,7 @@ func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 		run(t, four, nil)
 	}()
+	require.Equal(t, read(t, filepath.Join(whole(t), "results.json")), read(t, filepath.Join(one, "results.json")))
 	require.Equal(t, read(t, filepath.Join(one, "results.json")), read(t, filepath.Join(four, "results.json")))
 	require.Equal(t, read(t, filepath.Join(one, "units/split1/CD1/class4.json")), read(t, filepath.Join(four, "units/split1/CD1/class4.json")))
 }
@@ -239,8 +268,7 @@ func TestSameBytesForAnyGOMAXPROCS(t *testing.T) {
 // Units computed several at once (sharing the splits' data and the progress bar) give
 // the bytes of one at a time: every unit file and the results.
 func TestSameBytesForAnyWorkers(t *testing.T) {
-	one, three := t.TempDir(), t.TempDir()
-	run(t, one, nil)
+	one, three := whole(t), t.TempDir()
 	s := run(t, three, func(o *Options) { o.Workers = 3 })
 	require.Equal(t, 84, s.Ran)
 	units := 0
@@ -260,8 +288,7 @@ func TestSameBytesForAnyWorkers(t *testing.T) {
 // The direct form of herding (every field and evaluation energy from W) gives the
 // flip-driven form's bytes: units and results.
 func TestDirectFormGivesTheSameBytes(t *testing.T) {
-	inc, direct := t.TempDir(), t.TempDir()
-	run(t, inc, nil)
+	inc, direct := whole(t), t.TempDir()
 	run(t, direct, func(o *Options) { o.Direct = true })
 	require.Equal(t, read(t, filepath.Join(inc, "results.json")), read(t, filepath.Join(direct, "results.json")))
 	for _, unit := range []string{"units/split0/H1/class3.json", "units/split1/SH2/class7.json"} {
