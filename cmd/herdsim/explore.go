@@ -101,7 +101,8 @@ ranges the model logged and runs the proposal as one more point.`,
 
 func (f *exploreFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.quick, "quick", false, fmt.Sprintf("preset: USPS H1 on split 0, --weight-bits %s --tile %s --acc-bits %s --energy-bits %s --overflow %s --reg %s --dyn-iters %d (4 valid points)",
-		quickWeightBits, quickTiles, quickAccBits, quickEnergyBits, quickOverflow, strings.Join(quickRegs, " --reg "), quickDynIters))
+		quickWeightBits, quickTiles, quickAccBits, quickEnergyBits, quickOverflow, strings.Join(quickRegs, " --reg "), quickDynIters)+
+		"; refused beside a flag it sets")
 	fs.StringVar(&f.hidden, "hidden", "50", "hidden units K: a list")
 	fs.StringVar(&f.mode, "mode", "H", "herding mode: H or SH")
 	fs.StringVar(&f.tiles, "tile", "4", "tile sizes T of the tiled datapath: a list")
@@ -227,6 +228,11 @@ func runExplore(cmd *cobra.Command, f *exploreFlags) error {
 	}
 	if f.units.merge {
 		return mergeExplore(cmd, f.out, f.uspsDir, nil)
+	}
+	if f.quick {
+		if err := presetConflict(cmd.Flags(), "--quick", "hidden", "tile", "mode", "split", "dyn-iters", "weight-bits", "acc-bits", "energy-bits", "overflow", "reg"); err != nil {
+			return err
+		}
 	}
 	o, err := f.options(cmd.ErrOrStderr())
 	if err != nil {

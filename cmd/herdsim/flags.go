@@ -230,3 +230,14 @@ func parseWidthList(flag, keyword, s string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// presetConflict refuses a flag that a preset sets (names) given on the same command line:
+// the preset would silently replace it.
+func presetConflict(fs *pflag.FlagSet, preset string, names ...string) error {
+	for _, n := range names {
+		if fs.Changed(n) {
+			return fmt.Errorf("--%s: %s sets it; give one of them", n, preset)
+		}
+	}
+	return nil
+}

@@ -36,6 +36,8 @@ func TestValueErrorsNameTheirFlag(t *testing.T) {
 		{[]string{"vectors", "--hidden", "4", "--iters", "2", "--overflow", "clip", "--out", filepath.Join(out, "v")}, `--overflow: "clip": want wrap or sat`},
 		{[]string{"lockstep", "--hidden", "4", "--iters", "2", "--reg", "energy=4:clip"}, `--reg "energy=4:clip": "clip": want wrap or sat`},
 		{[]string{"sweep", "--hidden", "4", "--vary", "W=x", "--out", out}, `--vary "W=x": width "x" is not a number`},
+		{[]string{"explore", "--quick", "--hidden", "4", "--out", out}, `--hidden: --quick sets it; give one of them`},
+		{[]string{"usps", "--quick", "--models", "mlr", "--out", out}, `--models: --quick sets it; give one of them`},
 	} {
 		_, err := run(t, c.args...)
 		require.ErrorContains(t, err, c.want, "%v", c.args)

@@ -51,7 +51,7 @@ SHARD_DIR..." gathers the shards.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.models, "models", "all", "comma-separated: mlr, 1nn, h1..h5, sh1..sh5, cd1..cd3, pcd, or all")
-	fs.BoolVar(&f.quick, "quick", false, "preset: 1 split, models "+usps.QuickModels)
+	fs.BoolVar(&f.quick, "quick", false, "preset: 1 split, models "+usps.QuickModels+"; refused beside --models or --splits")
 	fs.IntVar(&f.splits, "splits", 4, "number of seeded 700/300/100 splits (0..N-1)")
 	fs.Uint64Var(&f.split, "split-seed", dataset.DefaultSeed, "seed of the splits")
 	fs.Uint64Var(&f.seed, "seed", herding.DefaultSeed, "seed of herding's W_0 and root of the RBM seeds")
@@ -82,6 +82,11 @@ func runUSPS(cmd *cobra.Command, f *uspsFlags) error {
 	}
 	if f.units.merge {
 		return mergeUSPS(cmd.OutOrStdout(), f.out, nil)
+	}
+	if f.quick {
+		if err := presetConflict(cmd.Flags(), "--quick", "models", "splits"); err != nil {
+			return err
+		}
 	}
 	opts, err := f.options(cmd.ErrOrStderr())
 	if err != nil {
