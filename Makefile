@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test check vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test check fuzz vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -45,6 +45,7 @@ test: vet fmt-check tidy-check apidiff
 	GOEXPERIMENT=simd $(GO) vet ./herding
 	GOEXPERIMENT=simd $(GO) test ./herding
 	GOEXPERIMENT=simd $(GO) test -run 'TestHerdPortableSwitch|TestHerdNamesItsKernels' ./cmd/herdsim
+	$(MAKE) fuzz FUZZTIME=3s
 
 # The inner loop: vet, formatting and the Go tests as on a machine without the hardware
 # tools (scripts/without-eda.sh hides the simulators, synthesis, the SMT solvers and GNU
@@ -52,6 +53,18 @@ test: vet fmt-check tidy-check apidiff
 # long without them, as the synthesis cost of a sweep, skip too). `make test` runs all.
 check: vet fmt-check
 	scripts/without-eda.sh $(GO) test -short ./...
+
+# The fuzz targets of the inputs a user hands herdsim (a vector set's manifest and hex
+# files, its arch.json, the Arch's flag values), each for FUZZTIME: they must return a
+# value or an error, never panic. `make test` runs them briefly; a finding is kept in the
+# package's testdata/fuzz and then runs in every go test.
+FUZZTIME ?= 30s
+FUZZ_TARGETS := testvectors:FuzzReadManifest testvectors:FuzzReadHexFile datapath:FuzzArchJSON cmd/herdsim:FuzzArchFlagValues
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		echo "$(GO) test ./$${t%%:*} -run NONE -fuzz ^$${t##*:}\$$ -fuzztime $(FUZZTIME)"; \
+		$(GO) test ./$${t%%:*} -run NONE -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 vet:
 	$(GO) vet ./...

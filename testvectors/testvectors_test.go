@@ -19,7 +19,7 @@ import (
 const testIters = 40
 
 // referenceSet is a real reference run on the default data: K = 16, SH, testIters iterations.
-func referenceSet(t *testing.T) *Set {
+func referenceSet(t testing.TB) *Set {
 	t.Helper()
 	data := dataset.Default()
 	cfg := herding.Config{Hidden: 16, Mode: herding.ModeSH, Seed: 1}
