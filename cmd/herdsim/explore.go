@@ -203,6 +203,12 @@ func (f *exploreFlags) options(log io.Writer) (explore.Options, error) {
 	if err != nil {
 		return o, fmt.Errorf("--seeds: %w", err)
 	}
+	if err := checkRunLength(f.learn, f.collect); err != nil {
+		return o, err
+	}
+	if f.dynIters < 0 {
+		return o, fmt.Errorf("--dyn-iters %d: want 0 (learn + collect) or more iterations", f.dynIters)
+	}
 	o.Split, o.SplitSeed, o.Seed, o.Learn, o.Collect = f.split, f.splitSeed, f.seed, f.learn, f.collect
 	o.DynClass, o.DynIters = f.dynClass, f.dynIters
 	o.Synth = explore.SynthOptions{Target: f.target, FreqMHz: f.freq, Seeds: seeds}

@@ -23,7 +23,7 @@ func TestExploreWidthLists(t *testing.T) {
 }
 
 func TestExploreQuickPreset(t *testing.T) {
-	f := exploreFlags{quick: true, out: "x", target: "ice40-up5k", freq: 40, seeds: "1", narrowOverflow: "sat", mode: "SH", hidden: "100", units: unitFlags{workers: 1}}
+	f := exploreFlags{quick: true, out: "x", target: "ice40-up5k", freq: 40, seeds: "1", narrowOverflow: "sat", mode: "SH", hidden: "100", learn: 1000, collect: 1000, units: unitFlags{workers: 1}}
 	o, err := f.options(io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, []int{50}, o.Grid.Hidden, "the preset wins over --hidden")

@@ -241,3 +241,15 @@ func presetConflict(fs *pflag.FlagSet, preset string, names ...string) error {
 	}
 	return nil
 }
+
+// checkRunLength refuses iteration counts that cannot run: --learn below 0, --collect below
+// 1 (the averages need an iteration), naming the flag before any data is loaded.
+func checkRunLength(learn, collect int) error {
+	if learn < 0 {
+		return fmt.Errorf("--learn %d: want 0 or more iterations", learn)
+	}
+	if collect < 1 {
+		return fmt.Errorf("--collect %d: want at least 1 iteration", collect)
+	}
+	return nil
+}

@@ -38,6 +38,10 @@ func TestValueErrorsNameTheirFlag(t *testing.T) {
 		{[]string{"sweep", "--hidden", "4", "--vary", "W=x", "--out", out}, `--vary "W=x": width "x" is not a number`},
 		{[]string{"explore", "--quick", "--hidden", "4", "--out", out}, `--hidden: --quick sets it; give one of them`},
 		{[]string{"usps", "--quick", "--models", "mlr", "--out", out}, `--models: --quick sets it; give one of them`},
+		{[]string{"usps", "--quick", "--learn", "-1", "--out", out}, `--learn -1: want 0 or more iterations`},
+		{[]string{"usps", "--quick", "--collect", "0", "--out", out}, `--collect 0: want at least 1 iteration`},
+		{[]string{"explore", "--collect", "-5", "--out", out}, `--collect -5: want at least 1 iteration`},
+		{[]string{"explore", "--dyn-iters", "-1", "--out", out}, `--dyn-iters -1: want 0`},
 	} {
 		_, err := run(t, c.args...)
 		require.ErrorContains(t, err, c.want, "%v", c.args)

@@ -130,6 +130,9 @@ func (f *uspsFlags) options(log io.Writer) (usps.Options, error) {
 	if splits < 1 {
 		return usps.Options{}, fmt.Errorf("--splits %d: must be at least 1", splits)
 	}
+	if err := checkRunLength(f.learn, f.collect); err != nil {
+		return usps.Options{}, err
+	}
 	opts := usps.Options{
 		Plan: usps.Plan{Models: models, SplitSeed: f.split, Seed: f.seed, Learn: f.learn, Collect: f.collect},
 		Out:  f.out, MaxUnits: f.units.maxUnits, Workers: f.units.workers, Log: log, Direct: f.direct,
