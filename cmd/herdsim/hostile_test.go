@@ -137,6 +137,10 @@ func runHostileCase(bin, work string, c *hostileCase) {
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, c.args...)
+	// At the limit, SIGINT: herdsim stops the tools it started and removes its temporary
+	// files (exit 130), so no simulator or synthesis outlives the case; SIGKILL if not.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
 	cmd.Dir = work
 	cmd.Env = append(os.Environ(), "HERDSIM_USPS_DIR="+uspsDirForTests())
 	var stderr strings.Builder
