@@ -158,9 +158,14 @@ func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
 }
 
 // TestTiledRTLSimCatchesWrongWords: one wrong expected word fails the testbench, naming it:
-// a pseudo-sample, an overflow flag, a final weight (with and without word skip).
+// a pseudo-sample, an overflow flag, a final weight (with and without word skip). In
+// Verilator where it is installed (TestTiledRTLSimPass has built these Archs), else Icarus.
 func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
-	needSimulator(t, "icarus")
+	simulator := "verilator"
+	if CheckSimulator(simulator) != nil {
+		simulator = "icarus"
+	}
+	needSimulator(t, simulator)
 	for _, name := range []string{"K10T6Hgrow", "K10T6Hgrow_skip"} {
 		a := tiledRTLArchs(2)[name]
 		s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, 2)
@@ -179,7 +184,7 @@ func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
 			t.Run(name+"/"+c.name, func(t *testing.T) {
 				vec, rtl := writeSetAndRTL(t, s)
 				mutate(t, vec, c.name, c.index, flipLowBit)
-				res, out := runRTL(t, "icarus", vec, rtl)
+				res, out := runRTL(t, simulator, vec, rtl)
 				if res.Pass || !strings.Contains(res.Mismatch, c.want) {
 					t.Fatalf("want a mismatch %q, got pass=%v %q\n%s", c.want, res.Pass, res.Mismatch, out)
 				}
