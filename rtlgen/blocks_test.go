@@ -29,6 +29,9 @@ func runBlockTB(t *testing.T, tb string, modules map[string]string, params map[s
 	}
 	top := strings.TrimSuffix(tb, ".v")
 	args := append([]string{"-g2005", "-Wall", "-s", top, "-o", "tb.vvp"}, tbDefines[tb]...)
+	for k, v := range tbFacts[tb] {
+		args = append(args, "-P", fmt.Sprintf("%s.%s=%d", top, k, v))
+	}
 	for k, v := range params {
 		args = append(args, "-P", fmt.Sprintf("%s.%s=%d", top, k, v))
 	}
@@ -53,6 +56,9 @@ type blockTB struct {
 	old     string
 	new     string
 }
+
+// tbFacts are a testbench's parameters that datapath describes: set from it for every run.
+var tbFacts = map[string]map[string]int{"herd_load_tb.v": {"JPC": datapath.SkipPopShift}}
 
 // tbDefines are a testbench's macros: herd_lt_tb checks the gates synthesis builds.
 var tbDefines = map[string][]string{"herd_lt_tb.v": {"-DSYNTHESIS"}}

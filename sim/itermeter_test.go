@@ -35,7 +35,7 @@ func TestIterMeterReadsOnlyITERLines(t *testing.T) {
 }
 
 // TestRTLSimCountsTheTestbenchsIterations: the testbench prints ITER lines that RTLSim
-// reads: on a PASS it has counted all T iterations, with an ITER line every IterEvery(T)
+// reads: on a PASS it has counted all T iterations, with an ITER line every max(1, T/100)
 // iterations (T = 5: every one; T = 201: every second, and the last), and none of them
 // reaches the copied output.
 func TestRTLSimCountsTheTestbenchsIterations(t *testing.T) {

@@ -30,7 +30,7 @@ var hostileValues = map[string][]string{
 
 // hostileBase is the command line each subcommand is tried with: small, fast work on the
 // built-in data (the hostile flag comes after it and wins), inputs that exist.
-func hostileBase(t *testing.T, dir, vec, rtl string) map[string][]string {
+func hostileBase(dir, vec string) map[string][]string {
 	out := filepath.Join(dir, "out")
 	return map[string][]string{
 		"herd":          {"--data", "default", "--iters", "3", "--hidden", "4", "--out", out},
@@ -68,10 +68,10 @@ func TestHostileFlagValues(t *testing.T) {
 	}
 	bin := herdsimBinary(t)
 	dir := t.TempDir()
-	vec, rtl := filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
+	vec := filepath.Join(dir, "vectors")
 	_, err := run(t, "vectors", "--data", "default", "--hidden", "4", "--iters", "2", "--out", vec)
 	require.NoError(t, err)
-	base := hostileBase(t, dir, vec, rtl)
+	base := hostileBase(dir, vec)
 
 	var cases []hostileCase
 	for path, args := range base {

@@ -42,12 +42,12 @@ module herd_load_tb #(
   parameter integer POSITIVE_SAT = 1,
   parameter integer XAW          = 14,
   parameter integer JBASE        = 8192,
+  parameter integer JPC          = 11,    // a j word's popcount starts here (datapath.SkipPopShift)
   parameter integer LSEED        = 1,
   parameter integer SEED         = 9
 ) ();
   localparam integer NB         = (N + 15) / 16;
   localparam integer LAST_VALID = N - (NB - 1) * 16;
-  localparam integer JPC        = 11;
   localparam integer POSITIVE_X = ((POSITIVE_W > 7) ? POSITIVE_W : 7) + 1;  // rtlgen exactWidth
   localparam integer B_BEATS    = (B_W + 15) / 16;
   localparam integer C_BEATS    = (C_W + 15) / 16;
