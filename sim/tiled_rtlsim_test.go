@@ -108,7 +108,7 @@ func narrowTiled(a datapath.Arch, o fixedpoint.Overflow) datapath.Arch {
 	for r := range a.Regs {
 		a.Regs[r].Overflow = o
 	}
-	a.Regs[datapath.RegField].Format.Word = 10
+	a.Regs[datapath.RegField].Format.Word = 9 // W + 1, the narrowest Validate allows: WRAP's halved accumulators are as wide as W
 	a.Regs[datapath.RegVisField].Format.Word = 9
 	a.Regs[datapath.RegEnergy].Format.Word = 11
 	a.Regs[datapath.RegBestEnergy].Format.Word = 10
