@@ -76,9 +76,16 @@ type Functional struct {
 
 	// The field rows: 0..K-1 are W's rows with bias b_i, K is the energy pass's c row
 	// (bias 0). weightsChanged refreshes them after every update.
-	wT        []float64 // [W^T | c] as float64 (D x (K+1)), for the tables
-	bf        []float64 // [b | 0] as float64
-	tables    signtab.Tables
+	wT     []float64 // [W^T | c] as float64 (D x (K+1)), for the tables
+	bf     []float64 // [b | 0] as float64
+	tables signtab.Tables
+	// Where every row's |bias| + L1 is below 2^31 (USPS's weights are below 2^16), the
+	// tables are int32 (signtab.Ints: half the bytes a look-up, twice the outputs), exact
+	// as the float64 ones, and wT, bf and tables are left as they were.
+	useInts   bool
+	wT32      []int32
+	b32       []int32
+	ints      signtab.Ints
 	rows      []fieldRow   // K + 1
 	groups    []groupBound // (K + 1) x the tables' groups
 	zeroCodes []uint8      // the codes of x = -1 everywhere: the start chain's signs
@@ -97,6 +104,7 @@ type Functional struct {
 	fields    []int64   // N x (K+1): the last passes' fields, hidden units and c row
 	passed    bool      // fields holds a Step's passes
 	fastScr   []float64 // the tables' fields, grown to the largest set of vectors given
+	fast32Scr []int32   // the same from the int32 tables
 }
 
 // fieldRow is what a field row's passes share: its bound and its start value.
@@ -259,6 +267,49 @@ func (f *Functional) rowBias(r int) int64 {
 // weightsChanged refreshes the tables of W, b and c, the rows' bounds and their start
 // values, which every pass of the next iteration (and Energies) reads.
 func (f *Functional) weightsChanged() {
+	f.useInts = f.rowsFitInt32()
+	if f.useInts {
+		f.buildInts()
+	} else {
+		f.buildFloats()
+	}
+	for r := range f.rows {
+		f.boundRow(r)
+	}
+	f.cTable = f.useInts || sumAbs(f.c) < 1<<53
+}
+
+// rowsFitInt32 reports whether every field row's |bias| + L1 is below 2^31: then no field
+// of any vector leaves int32, and the int32 tables give every value exactly.
+func (f *Functional) rowsFitInt32() bool {
+	for r := range f.rows {
+		if abs64(f.rowBias(r))+sumAbs(f.rowWeights(r)) >= 1<<31 {
+			return false
+		}
+	}
+	return true
+}
+
+// buildInts fills the int32 tables of [W^T | c] with the biases [b | 0].
+func (f *Functional) buildInts() {
+	k, d := f.arch.K, f.arch.D
+	if f.wT32 == nil {
+		f.wT32, f.b32 = make([]int32, (k+1)*d), make([]int32, k+1)
+	}
+	for i, v := range f.w {
+		f.wT32[(i%d)*(k+1)+i/d] = int32(v)
+	}
+	for j, v := range f.c {
+		f.wT32[j*(k+1)+k] = int32(v)
+	}
+	for i, v := range f.b {
+		f.b32[i] = int32(v)
+	}
+	f.ints.Build(f.wT32, d, k+1, tableWidth)
+}
+
+// buildFloats fills the float64 tables of [W^T | c] with the biases [b | 0].
+func (f *Functional) buildFloats() {
 	k, d := f.arch.K, f.arch.D
 	for i, v := range f.w {
 		f.wT[(i%d)*(k+1)+i/d] = float64(v)
@@ -270,10 +321,14 @@ func (f *Functional) weightsChanged() {
 		f.bf[i] = float64(v)
 	}
 	f.tables.Build(f.wT, d, k+1, tableWidth)
-	for r := range f.rows {
-		f.boundRow(r)
+}
+
+// term is a table entry: the signed sum of group g's weights of row r under pattern p.
+func (f *Functional) term(r, g int, p uint8) int64 {
+	if f.useInts {
+		return int64(f.ints.Term(r, g, p))
 	}
-	f.cTable = sumAbs(f.c) < 1<<53
+	return int64(f.tables.Term(r, g, p))
 }
 
 // cRowInField reports whether the c row's field goes through the field register: in
@@ -283,9 +338,9 @@ func (f *Functional) cRowInField() bool { return f.arch.Mode == modeSH }
 
 // exactCx is c.x of vector x, from the tables' c column tab where that is exact. Beyond
 // (a c register wider than 53 bits) it adds in int64, exact while sum_j |c_j| < 2^63.
-func (f *Functional) exactCx(tab float64, x []int8) int64 {
+func (f *Functional) exactCx(tab int64, x []int8) int64 {
 	if f.cTable {
-		return int64(tab)
+		return tab
 	}
 	var cx int64
 	for j, c := range f.c {
@@ -337,11 +392,11 @@ func (f *Functional) topAbsSums(buf, row []int64) []int64 {
 // tables' exact bias + sum_j x_j W_rj: with u = (tab - bias + sum_j W_rj)/2 the sum of the
 // W added, the accumulator stays within s_r + u +- A (A the sum of the |W| added, at most
 // topAbs[ones]) and ends at s_r + 2u.
-func (r *fieldRow) vectorFits(tab float64, ones int, field *register) (int64, bool) {
+func (r *fieldRow) vectorFits(tab int64, ones int, field *register) (int64, bool) {
 	if r.topAbs == nil {
 		return 0, false
 	}
-	u2 := int64(tab) - r.bias + r.sum
+	u2 := tab - r.bias + r.sum
 	mid, reach := r.start+u2/2, r.topAbs[ones]
 	if mid+reach > field.hi || mid-reach < field.lo {
 		return 0, false
@@ -372,7 +427,7 @@ func (f *Functional) signedChain(r int, acc int64, codes []uint8) (int64, uint64
 	var over uint64
 	for g, p := range codes {
 		if acc+gb[g].l1 <= field.hi && acc-gb[g].l1 >= field.lo {
-			acc += int64(f.tables.Term(r, g, p))
+			acc += f.term(r, g, p)
 			continue
 		}
 		for j := g * tableWidth; j < min((g+1)*tableWidth, len(row)); j++ {
@@ -484,12 +539,27 @@ func (f *Functional) fieldsOf(v *Vectors, out []int64) (hiddenOver, cOver uint64
 // register on the hidden rows and on the c row (the start chains' overflows are the rows'
 // startOver), and the sum of use's counts.
 func (f *Functional) fieldsEach(v *Vectors, use func(n int, h []int64) uint64) (hiddenOver, cOver, useOver uint64) {
-	ld, groups := f.arch.K+1, f.tables.Groups()
+	ld := f.arch.K + 1
+	if f.useInts {
+		if len(f.fast32Scr) < v.n*ld {
+			f.fast32Scr = make([]int32, v.n*ld)
+		}
+		fast := f.fast32Scr[:v.n*ld]
+		f.ints.Fields(v.codes, f.ints.Groups(), v.n, f.b32, fast, ld)
+		return fieldsFrom(f, v, fast, use)
+	}
 	if len(f.fastScr) < v.n*ld {
 		f.fastScr = make([]float64, v.n*ld)
 	}
 	fast := f.fastScr[:v.n*ld]
-	f.tables.Fields(v.codes, groups, v.n, f.bf, fast, ld)
+	f.tables.Fields(v.codes, f.tables.Groups(), v.n, f.bf, fast, ld)
+	return fieldsFrom(f, v, fast, use)
+}
+
+// fieldsFrom is fieldsEach from the tables' values fast (v.N() x (K+1), exact where
+// fieldOf reads them).
+func fieldsFrom[T int32 | float64](f *Functional, v *Vectors, fast []T, use func(n int, h []int64) uint64) (hiddenOver, cOver, useOver uint64) {
+	ld := f.arch.K + 1
 	tabled := make([]bool, ld) // rows whose every field is the tables' value
 	for r, row := range f.rows {
 		tabled[r] = row.fits && (r < f.arch.K || f.cRowInField())
@@ -506,7 +576,7 @@ func (f *Functional) fieldsEach(v *Vectors, use func(n int, h []int64) uint64) (
 					continue
 				}
 				var o uint64
-				h[r], o = f.fieldOf(r, n, v, t)
+				h[r], o = f.fieldOf(r, n, v, int64(t))
 				over[r/(ld-1)] += o
 			}
 			over[2] += use(n, h)
@@ -521,13 +591,13 @@ func (f *Functional) fieldsEach(v *Vectors, use func(n int, h []int64) uint64) (
 // fieldOf is vector n's field on row r, tab its tables' value, and the overflows of its
 // adds: the tables' value where the row fits or the vector does (vectorFits), else the
 // adds one by one.
-func (f *Functional) fieldOf(r, n int, v *Vectors, tab float64) (int64, uint64) {
+func (f *Functional) fieldOf(r, n int, v *Vectors, tab int64) (int64, uint64) {
 	if r == f.arch.K && !f.cRowInField() {
 		return f.exactCx(tab, v.rows[n]), 0
 	}
 	row := &f.rows[r]
 	if row.fits {
-		return int64(tab), 0
+		return tab, 0
 	}
 	if h, ok := row.vectorFits(tab, v.ones[n], &f.regs[RegField]); ok {
 		return h, 0
@@ -745,9 +815,9 @@ func (f *Functional) update(p, sx, pb []int64) {
 	f.weightsChanged()
 }
 
+// abs64 is |v|, without a branch: the energy pass takes it of fields whose signs are
+// anyone's guess.
 func abs64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
+	m := v >> 63
+	return (v ^ m) - m
 }

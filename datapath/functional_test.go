@@ -59,6 +59,27 @@ func functionalCases() map[string]functionalCase {
 			map[Reg]int{RegW: 10, RegC: 10}), []Reg{RegW, RegC}, 1},
 		"narrow W only, sat H T=3": {def, narrow(DefaultArch(16, d, n, 3, 10, 40, herding.ModeH, false), fixedpoint.Sat,
 			map[Reg]int{RegW: 10}), []Reg{RegW}, 1},
+		// Rows whose |b| + L1 reaches 2^31: the float64 tables (the others take the int32 ones).
+		wideWeights: {def, narrow(DefaultArch(6, d, n, 2, 10, 40, herding.ModeSH, false), fixedpoint.Wrap,
+			map[Reg]int{RegW: 40, RegB: 40, RegC: 40, RegField: 42, RegVisField: 44, RegEnergy: 48, RegBestEnergy: 48, RegUpdate: 41}),
+			[]Reg{RegField}, 1 << 30},
+	}
+}
+
+// wideWeights is the functional case whose weights take the float64 sign tables.
+const wideWeights = "wide weights wrap SH K=6 T=2"
+
+// The cases take both kinds of sign tables: int32 where every row's |b| + L1 is below
+// 2^31, float64 in wideWeights.
+func TestFunctionalTakesBothKindsOfTables(t *testing.T) {
+	for name, c := range functionalCases() {
+		w, b, cc := initial(t, c.data, c.arch.K)
+		for i := range w {
+			w[i] *= c.scale
+		}
+		f, err := NewFunctional(c.arch, c.data, w, b, cc)
+		require.NoError(t, err)
+		require.Equal(t, name != wideWeights, f.useInts, name)
 	}
 }
 

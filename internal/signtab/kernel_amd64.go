@@ -17,3 +17,12 @@ func sumRows8AVX2(tb *float64, codes *uint8, cs, groups, gstride uintptr, bias *
 
 //go:noescape
 func addRepeat8AVX2(dst, src *float64, n uintptr, w *[8]float64)
+
+//go:noescape
+func sumRows4IntAVX2(tb *int32, codes *uint8, cs, groups, gstride uintptr, bias *[16]int32, dst *int32, ld uintptr)
+
+//go:noescape
+func sumRows8IntAVX2(tb *int32, codes *uint8, cs, groups, gstride uintptr, bias *[16]int32, dst *int32, ld uintptr)
+
+//go:noescape
+func addRepeat16IntAVX2(dst, src *int32, n uintptr, w *[16]int32)

@@ -87,3 +87,75 @@ func TestCodes(t *testing.T) {
 	require.Equal(t, []uint8{0b1101, 0b1000, 0b1, 0, 0, 0b1}, Codes(2, 9, 4, plus))
 	require.Equal(t, []uint8{0b001101, 0b110, 0, 0b100}, Codes(2, 9, 6, plus))
 }
+
+// The integer tables give the exact integer products, the AVX2 kernels the Go loops' bits,
+// for full and short groups and blocks (outputs not a multiple of 16, rows not of 8), and
+// the sums wrap modulo 2^32 as int32 adds do: a field whose partial sums leave int32 but
+// whose value fits is exact.
+func TestIntsMatchDotProducts(t *testing.T) {
+	s := splitmix.New(12)
+	for _, c := range []struct {
+		rows, in, out, width int
+		scale                int64
+	}{
+		{37, 256, 51, 6, 1 << 15}, {9, 13, 11, 4, 1000}, {21, 50, 16, 8, 1 << 20}, {5, 7, 3, 6, 7},
+		{64, 1400, 33, 4, 1 << 10}, {3, 1, 1, 1, 5}, {13, 12, 17, 6, 1 << 29},
+	} {
+		w := make([]int32, c.in*c.out)
+		for i := range w {
+			w[i] = int32(int64(s.Next()%uint64(2*c.scale+1)) - c.scale)
+		}
+		bias := make([]int32, c.out)
+		for i := range bias {
+			bias[i] = int32(int64(s.Next()%uint64(2*c.scale+1)) - c.scale)
+		}
+		x := make([][]bool, c.rows)
+		for r := range x {
+			x[r] = make([]bool, c.in)
+			for j := range x[r] {
+				x[r][j] = s.Next()&1 != 0
+			}
+		}
+		codes := Codes(c.rows, c.in, c.width, func(r, j int) bool { return x[r][j] })
+		var got [2][]int32
+		for k, on := range []bool{false, true} {
+			func() {
+				defer func(a bool) { UseAVX2 = a }(UseAVX2)
+				UseAVX2 = on && UseAVX2
+				var tab Ints
+				tab.Build(w, c.in, c.out, c.width)
+				require.Equal(t, (c.in+c.width-1)/c.width, tab.Groups())
+				got[k] = make([]int32, c.rows*(c.out+2))
+				tab.Fields(codes, tab.Groups(), c.rows, bias, got[k], c.out+2) // ld > out: the gaps stay 0
+			}()
+		}
+		require.Equal(t, got[0], got[1], "%+v: AVX2 kernel against the Go loop", c)
+		for r := 0; r < c.rows; r++ {
+			for o := 0; o < c.out; o++ {
+				want := int64(bias[o])
+				for j := 0; j < c.in; j++ {
+					if x[r][j] {
+						want += int64(w[j*c.out+o])
+					} else {
+						want -= int64(w[j*c.out+o])
+					}
+				}
+				require.Equal(t, int32(want), got[0][r*(c.out+2)+o], "%+v row %d output %d: the sum modulo 2^32", c, r, o)
+			}
+			require.Equal(t, int32(0), got[0][r*(c.out+2)+c.out], "nothing written past the outputs")
+		}
+		var tab Ints
+		tab.Build(w, c.in, c.out, c.width)
+		for o := 0; o < c.out; o++ { // Term: group 0's entry for row 0's pattern
+			var term int64
+			for b := 0; b < min(c.width, c.in); b++ {
+				if x[0][b] {
+					term += int64(w[b*c.out+o])
+				} else {
+					term -= int64(w[b*c.out+o])
+				}
+			}
+			require.Equal(t, int32(term), tab.Term(o, 0, codes[0]), "%+v: Term of output %d, group 0", c, o)
+		}
+	}
+}
