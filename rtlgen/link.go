@@ -35,12 +35,13 @@ const (
 	StatusCRC        = 1 // the CRC did not match: send the frame again
 	StatusType       = 2 // unknown frame type
 	StatusNotLoading = 3 // a LOAD beat the core did not take: it is not loading (RESET first)
+	StatusBusy       = 4 // a CMD beat the core did not take: a command waits in it (READ until the iterations end)
 
 	MaxBeats     = 255 // beats of a host frame's payload
 	ReadChunk    = 256 // beats of a READ frame
 	MaxCredit    = 255 // the most RECORD/READ frames the board may owe the host
 	IdentLen     = 12
-	LinkVersion  = 1
+	LinkVersion  = 2 // 2: CMD beats refused with StatusBusy instead of holding the receiver; IDENT starts a session
 	FrameHeader  = 4 // SYNC, type, seq, n (host frames; board frames have no n)
 	FrameTrailer = 2 // CRC
 )

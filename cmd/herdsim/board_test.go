@@ -3,15 +3,19 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"herdsim/board"
 	"herdsim/rtlgen"
 	"herdsim/sim"
+	"herdsim/testvectors"
 )
 
 // emulatedBoard builds herd_board of an RTL folder in Verilator (with defines) and starts it
@@ -44,7 +48,9 @@ func boardLoop(t *testing.T, vectorArgs ...string) (vectors, rtl string) {
 }
 
 // TestBoardLoopEmulated: the default data's design, emulated behind a pty, is loaded, run
-// and read back by "board run" (the code path of a real board), and "verify" passes the
+// and read back by "board run" (the code path of a real board) after another host left the
+// core busy and the link's last seq at the one board run's RESET takes (both once wedged
+// the link: anotherHostLeavesTheCoreBusy), and "verify" passes the
 // capture: every record (x*, z*, cycles, overflow) and the final W, b, c. Then the same
 // board refuses another design's vector set, naming it (exit 2 in the CLI), and writes no
 // capture.
@@ -66,6 +72,7 @@ func TestBoardLoopEmulated(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(desc), "--freq, 36]")
 	pty := emulatedBoard(t, rtl)
+	anotherHostLeavesTheCoreBusy(t, pty, vectors)
 	capture := filepath.Join(t.TempDir(), "capture.hex")
 	msg, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
 	require.NoError(t, err)
@@ -79,6 +86,59 @@ func TestBoardLoopEmulated(t *testing.T) {
 	_, err = boardRun(context.Background(), pty, other, otherCapture, 10*time.Second)
 	require.ErrorContains(t, err, "wrong design on the board")
 	require.NoFileExists(t, otherCapture)
+}
+
+// anotherHostLeavesTheCoreBusy is a host of its own over the pty, frame by frame: IDENT,
+// RESET, the load, no credits, RUN 3000 (the core holds once its record buffer is full),
+// READ (it waits in the core for the iterations to end), then STOP, which the board must
+// refuse at once with the BUSY status instead of holding its receiver (before link
+// version 2 nothing was answered again), IDENT still answered, and last a GRANT of 0 with
+// seq 2, the seq of board run's RESET, which must not be taken for its retransmission.
+func anotherHostLeavesTheCoreBusy(t *testing.T, pty string, vectors string) {
+	f, err := os.OpenFile(pty, os.O_RDWR|syscall.O_NOCTTY, 0)
+	require.NoError(t, err)
+	defer f.Close()
+	set, _, err := testvectors.Read(vectors)
+	require.NoError(t, err)
+	seq := byte(7)
+	send := func(typ byte, beats []uint16, replyType byte, replyLen int) []byte {
+		t.Helper()
+		frame := board.EncodeFrame(typ, seq, beats)
+		require.NoError(t, f.SetDeadline(time.Now().Add(3*time.Second)))
+		_, err := f.Write(frame)
+		require.NoError(t, err)
+		reply := make([]byte, 3+replyLen+rtlgen.FrameTrailer)
+		_, err = io.ReadFull(f, reply)
+		require.NoError(t, err, "no answer to a %q frame with seq %d: the link is wedged", typ, seq)
+		require.Equal(t, []byte{rtlgen.BoardSync, replyType, seq}, reply[:3], "the reply to a %q frame", typ)
+		require.Zero(t, rtlgen.CRC16(reply[1:]), "the reply's CRC")
+		seq++
+		return reply[3 : 3+replyLen]
+	}
+	ack := func(typ byte, beats []uint16) byte { t.Helper(); return send(typ, beats, rtlgen.FrameAck, 1)[0] }
+	// The first IDENT until it is answered: the board may still be in its power-on reset.
+	reply := make([]byte, 3+rtlgen.IdentLen+rtlgen.FrameTrailer)
+	for try := 0; ; try++ {
+		require.Less(t, try, 5, "no answer to IDENT")
+		require.NoError(t, f.SetDeadline(time.Now().Add(time.Second)))
+		_, err := f.Write(board.EncodeFrame(rtlgen.FrameIdent, seq, nil))
+		require.NoError(t, err)
+		if _, err := io.ReadFull(f, reply); err == nil {
+			break
+		}
+	}
+	seq++
+	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameReset, nil))
+	stream := rtlgen.SetLoadStream(set)
+	for i := 0; i < len(stream); i += rtlgen.MaxBeats {
+		require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameLoad, stream[i:min(i+rtlgen.MaxBeats, len(stream))]))
+	}
+	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRun, 3000)}))
+	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRead, 0)}))
+	require.Equal(t, byte(rtlgen.StatusBusy), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdStop, 0)}), "STOP while READ waits")
+	send(rtlgen.FrameIdent, nil, rtlgen.FrameIdentReply, rtlgen.IdentLen)
+	seq = 2
+	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameGrant, []uint16{0}))
 }
 
 // TestBoardLoopCatchesACorruptWeightMemory: the same design with a stuck bit in its W

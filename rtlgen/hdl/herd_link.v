@@ -4,11 +4,15 @@
 //
 // The host's frames (IDENT, RESET, LOAD, CMD, GRANT) are received whole into a block RAM,
 // checked and carried out, then answered (ACK with a status, or the IDENT reply). LOAD and
-// CMD offer the payload's beats to the core's load and command streams (a LOAD beat the
-// core does not take at once is refused: it is not loading); GRANT adds credits; RESET
-// resets the core (core_rst) between outgoing frames. A frame whose seq repeats the last one
-// carried out is a retransmission (its ACK was lost): it is answered, not carried out
-// again. The core's records and read-back leave as RECORD and READ frames, one per credit
+// CMD offer the payload's beats to the core's load and command streams, each beat for one
+// cycle: a LOAD beat the core does not take is refused (NOLOAD: it is not loading), a CMD
+// beat too (BUSY: a command still waits in the core, as READ does until the iterations
+// end), so that no frame holds the receiver while the core is busy; GRANT adds credits;
+// RESET resets the core (core_rst) between outgoing frames. A frame whose seq repeats the
+// last one carried out is a retransmission (its ACK was lost): it is answered, not carried
+// out again. IDENT starts a session (no seq is remembered from before it) and RESET is
+// always carried out (resetting twice is resetting once), so no host fails on the seq
+// another host left behind. The core's records and read-back leave as RECORD and READ frames, one per credit
 // the host granted, so the host is never sent more than it has room for and the core holds
 // instead of dropping anything. The protocol's constants are parameters (rtlgen/link.go
 // sets them).
@@ -22,7 +26,7 @@ module herd_link #(
   parameter [7:0]   SYNC      = 8'ha5,
   parameter [7:0]   F_IDENT   = 8'h49, F_RESET = 8'h5a, F_LOAD = 8'h4c, F_CMD = 8'h43, F_GRANT = 8'h47,
   parameter [7:0]   F_ACK     = 8'h41, F_IDREP = 8'h69, F_RECORD = 8'h52, F_READ = 8'h42,
-  parameter [1:0]   ST_OK     = 2'd0, ST_CRC = 2'd1, ST_TYPE = 2'd2, ST_NOLOAD = 2'd3
+  parameter [2:0]   ST_OK     = 3'd0, ST_CRC = 3'd1, ST_TYPE = 3'd2, ST_NOLOAD = 3'd3, ST_BUSY = 3'd4
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -123,7 +127,7 @@ module herd_link #(
   reg [7:0] credit;                // RECORD and READ frames the host has room for
   reg [2:0] rst_n;                 // RESET: cycles of core reset left
   reg x_reply, x_ident;            // answer the frame (x_ident: with the IDENT reply)
-  reg [1:0] x_st;
+  reg [2:0] x_st;
   assign ld_valid = p_on && ft_load;
   assign cmd_valid = p_on && ft_cmd;
   wire p_take = (ld_valid && ld_ready) || (cmd_valid && cmd_ready);
@@ -155,8 +159,9 @@ module herd_link #(
           x_st <= ST_OK;
           p_i <= 8'd0;
           if (ft_ident) begin
+            have_last <= 1'b0;                         // a session starts
             x_reply <= 1'b1;
-          end else if (f_dup) begin
+          end else if (f_dup && !ft_reset) begin
             x_reply <= 1'b1;                           // a retransmission: answer only
           end else if (ft_grant) begin
             credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, take_q};
@@ -184,17 +189,13 @@ module herd_link #(
           p_lastb <= p_i + 8'd1 == f_n;                // the payload's last beat
           xs <= X_OFFER;
         end
-        // The handshake's cycle only ends the offer (a LOAD beat is taken at once, or never:
-        // the core is not loading); X_TAKEN acts on it a cycle later, from a register, so the
-        // core's tready reaches no more than the offer's own flip-flops. The offer's end is
-        // written without the load's tready (a LOAD offer ends anyway), so that the core's
-        // tready reaches p_took alone, not the state's and p_on's enables.
+        // The offer lasts one cycle (a beat is taken at once, or the frame is refused);
+        // X_TAKEN acts on the handshake a cycle later, from a register, so the core's tready
+        // reaches p_took alone, not the state's and p_on's enables.
         X_OFFER: begin
           p_took <= p_take;
-          if (ft_load || (cmd_valid && cmd_ready)) begin
-            p_on <= 1'b0;
-            xs <= X_TAKEN;
-          end
+          p_on <= 1'b0;
+          xs <= X_TAKEN;
         end
         X_TAKEN: if (p_took) begin
           p_i <= p_i + 8'd1;
@@ -206,7 +207,7 @@ module herd_link #(
             xs <= X_ADDR;
           end
         end else begin
-          x_st <= ST_NOLOAD;
+          x_st <= ft_load ? ST_NOLOAD : ST_BUSY;
           x_reply <= 1'b1;
           xs <= X_IDLE;
         end
@@ -236,7 +237,7 @@ module herd_link #(
   reg [8:0] t_cnt;                 // payload bytes sent
   reg t_pad;                       // READ: the read-back ended, zeros to the frame's end
   reg r_pend, r_ident;             // a reply waits: ACK (r_st, r_seq) or the IDENT reply
-  reg [1:0] r_st;
+  reg [2:0] r_st;
   reg [7:0] r_seq;
   wire tb_idle;                    // the UART is idle
   wire tb_load;                    // the UART takes tb_byte this cycle
@@ -302,7 +303,7 @@ module herd_link #(
       T_SYNC: tb_byte = SYNC;
       T_TYPE: tb_byte = (t_kind == K_ACK) ? F_ACK : (t_kind == K_IDENT) ? F_IDREP : (t_kind == K_RECORD) ? F_RECORD : F_READ;
       T_SEQ: tb_byte = t_seq;
-      T_PAY: tb_byte = t_core ? (t_cnt[0] ? t_core_data[15:8] : t_core_data[7:0]) : (t_kind == K_ACK ? {6'd0, r_st} : ident_b);
+      T_PAY: tb_byte = t_core ? (t_cnt[0] ? t_core_data[15:8] : t_core_data[7:0]) : (t_kind == K_ACK ? {5'd0, r_st} : ident_b);
       T_CRCH: tb_byte = tcrc[15:8];
       default: tb_byte = tcrc[7:0];
     endcase

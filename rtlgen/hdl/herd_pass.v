@@ -57,17 +57,15 @@ module herd_pass #(
   /* verilator lint_on WIDTH */
   generate
     // A term is 2 W (SAT) or W (WRAP, halved): the accumulators must hold W_W + 1 or W_W bits.
-    if (AW < W_W + 1 - ASH) begin : g_bad_width
+    if (AW < W_W + 1 - ASH || W_W < 2) begin : g_bad_width
       herd_param_error_pass_field_not_wider_than_w bad ();
     end
   endgenerate
   function [AW-1:0] acc_w;  // a weight's term, 2 W halved or not, at the accumulators' width
     input [W_W-1:0] w;
-    reg [AW+W_W-1:0] ext;  // w sign-extended by AW bits (AW may equal W_W: no zero-width replication)
-    begin
-      ext = {{AW{w[W_W-1]}}, w};
-      acc_w = ext[AW-1:0] << (1 - ASH);
-    end
+    // w sign-extended to AW bits: its sign bit repeated AW - W_W + 1 times (at least once:
+    // AW may equal W_W, and Verilog has no zero-width replication), then its other bits.
+    acc_w = {{(AW-W_W+1){w[W_W-1]}}, w[W_W-2:0]} << (1 - ASH);
   endfunction
 
   reg arr_clear, arr_add, arr_all, arr_capture, arr_read;
