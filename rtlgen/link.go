@@ -37,6 +37,12 @@ const (
 	StatusNotLoading = 3 // a LOAD beat the core did not take: it is not loading (RESET first)
 	StatusBusy       = 4 // a CMD beat the core did not take: a command waits in it (READ until the iterations end)
 
+	// LinkQuietLog2: a host frame whose bytes stop for 2^LinkQuietLog2 core clocks (13 ms
+	// at 39.75 MHz, 15 at 36) is dropped unanswered, so that a truncated frame does not
+	// swallow the next: far below the host's 2 s before it sends a frame again, far above
+	// the gaps of a USB serial link within one write.
+	LinkQuietLog2 = 19
+
 	MaxBeats     = 255 // beats of a host frame's payload
 	ReadChunk    = 256 // beats of a READ frame
 	MaxCredit    = 255 // the most RECORD/READ frames the board may owe the host

@@ -91,9 +91,9 @@ func tiledBoardModule(a datapath.Arch, clk BoardClock) *module {
 behind the host link of docs/fpga.md ("The board loop"): UART 8N1 at 4 Mbaud, %d clocks a
 bit (herd_icebreaker with this design's parameters).`, clk.MHz, clk.MHz, clk.BaudDiv())}
 	m.add("The board top.", fmt.Sprintf(`herd_icebreaker #(
-  .DIVR(4'd%d), .DIVF(7'd%d), .DIVQ(3'd%d), .FILTER(3'd%d), .BAUD_DIV(%d), .REC_LAST(9'd%d),
+  .DIVR(4'd%d), .DIVF(7'd%d), .DIVQ(3'd%d), .FILTER(3'd%d), .BAUD_DIV(%d), .QUIET_LOG2(%d), .REC_LAST(9'd%d),
   .IDENT(96'h%s)
 ) board (.clk(clk), .rx(rx), .tx(tx), .ledr_n(ledr_n), .ledg_n(ledg_n));`,
-		clk.DIVR, clk.DIVF, clk.DIVQ, clk.Filter, clk.BaudDiv(), 2*s.RB-1, identHex(a)))
+		clk.DIVR, clk.DIVF, clk.DIVQ, clk.Filter, clk.BaudDiv(), LinkQuietLog2, 2*s.RB-1, identHex(a)))
 	return m
 }

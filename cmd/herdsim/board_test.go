@@ -92,7 +92,8 @@ func TestBoardLoopEmulated(t *testing.T) {
 // RESET, the load, no credits, RUN 3000 (the core holds once its record buffer is full),
 // READ (it waits in the core for the iterations to end), then STOP, which the board must
 // refuse at once with the BUSY status instead of holding its receiver (before link
-// version 2 nothing was answered again), IDENT still answered, and last a GRANT of 0 with
+// version 2 nothing was answered again), IDENT still answered, a truncated frame dropped
+// after the link's silence instead of swallowing the next, and last a GRANT of 0 with
 // seq 2, the seq of board run's RESET, which must not be taken for its retransmission.
 func anotherHostLeavesTheCoreBusy(t *testing.T, pty string, vectors string) {
 	f, err := os.OpenFile(pty, os.O_RDWR|syscall.O_NOCTTY, 0)
@@ -137,9 +138,22 @@ func anotherHostLeavesTheCoreBusy(t *testing.T, pty string, vectors string) {
 	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRead, 0)}))
 	require.Equal(t, byte(rtlgen.StatusBusy), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdStop, 0)}), "STOP while READ waits")
 	send(rtlgen.FrameIdent, nil, rtlgen.FrameIdentReply, rtlgen.IdentLen)
+	// A LOAD frame cut off after two of its ten payload bytes: after the link's silence
+	// (2^LinkQuietLog2 clocks: the emulator runs them in well under a second) the board
+	// drops it, and the next IDENT is answered, not taken for the rest of its payload.
+	truncated := board.EncodeFrame(rtlgen.FrameLoad, seq, []uint16{1, 2, 3, 4, 5})[:6]
+	_, err = f.Write(truncated)
+	require.NoError(t, err)
+	seq++
+	time.Sleep(quietWait)
+	send(rtlgen.FrameIdent, nil, rtlgen.FrameIdentReply, rtlgen.IdentLen)
 	seq = 2
 	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameGrant, []uint16{0}))
 }
+
+// quietWait is longer than the emulated board takes to run 2^LinkQuietLog2 clocks (about
+// 0.5 s on a 2-core machine, at about a million clocks a second).
+const quietWait = 3 * time.Second
 
 // TestBoardLoopCatchesACorruptWeightMemory: the same design with a stuck bit in its W
 // memory (HERD_FAULT_W) runs through the same loop, and verify exits 1 naming a weight.

@@ -16,6 +16,7 @@ module herd_icebreaker #(
   parameter [2:0]  FILTER   = 3'd1,
   /* verilator lint_on UNUSEDPARAM */
   parameter integer BAUD_DIV = 10,     // core clocks a UART bit (4 Mbaud)
+  parameter integer QUIET_LOG2 = 19,   // a host frame silent for 2^QUIET_LOG2 clocks is dropped
   parameter [8:0]  REC_LAST = 9'd11,   // a record's last payload byte: 2 RB - 1
   parameter [95:0] IDENT    = 96'h0    // the IDENT reply's payload (rtlgen.Ident)
 ) (
@@ -45,7 +46,7 @@ module herd_icebreaker #(
   wire core_rst, t_frame, overflow;
   wire [15:0] beat, rec_data, rd_data;
   wire ld_valid, ld_ready, cmd_valid, cmd_ready, rec_valid, rec_ready, rd_valid, rd_ready, rd_last;
-  herd_link #(.BAUD_DIV(BAUD_DIV), .REC_LAST(REC_LAST), .IDENT(IDENT)) link (
+  herd_link #(.BAUD_DIV(BAUD_DIV), .QUIET_LOG2(QUIET_LOG2), .REC_LAST(REC_LAST), .IDENT(IDENT)) link (
     .clk(cclk), .rst(rst), .rx(rx), .tx(tx), .core_rst(core_rst), .t_frame(t_frame), .beat(beat),
     .ld_valid(ld_valid), .ld_ready(ld_ready), .cmd_valid(cmd_valid), .cmd_ready(cmd_ready),
     .rec_data(rec_data), .rec_valid(rec_valid), .rec_ready(rec_ready),

@@ -12,7 +12,8 @@
 // last one carried out is a retransmission (its ACK was lost): it is answered, not carried
 // out again. IDENT starts a session (no seq is remembered from before it) and RESET is
 // always carried out (resetting twice is resetting once), so no host fails on the seq
-// another host left behind. The core's records and read-back leave as RECORD and READ frames, one per credit
+// another host left behind. A frame whose bytes stop for 2^QUIET_LOG2 clocks is dropped
+// unanswered, so that a truncated frame does not swallow the next one. The core's records and read-back leave as RECORD and READ frames, one per credit
 // the host granted, so the host is never sent more than it has room for and the core holds
 // instead of dropping anything. The protocol's constants are parameters (rtlgen/link.go
 // sets them).
@@ -21,6 +22,7 @@
 
 module herd_link #(
   parameter integer BAUD_DIV  = 10,           // clocks a UART bit
+  parameter integer QUIET_LOG2 = 19,          // a frame silent for 2^QUIET_LOG2 clocks is dropped (rtlgen.LinkQuietLog2)
   parameter [8:0]   REC_LAST  = 9'd11,        // a record's last payload byte: 2 RB - 1
   parameter [95:0]  IDENT     = 96'h0,        // the IDENT reply's payload, byte 0 in bits 7:0
   parameter [7:0]   SYNC      = 8'ha5,
@@ -75,9 +77,16 @@ module herd_link #(
   // 10 BAUD_DIV cycles between bytes, so the byte's arrival reaches no compare.
   reg f_at_last;
   always @(posedge clk) f_at_last <= f_cnt == {f_n - 8'd1, 1'b1};
+  // Clocks since the frame's last byte; the top bit drops the frame (a register: the
+  // compare reaches no state logic).
+  reg [QUIET_LOG2:0] quiet;
+  wire in_frame = rs != R_SYNC && rs != R_CHECK && rs != R_EXEC;
+  always @(posedge clk)
+    if (rst || !in_frame || rx_stb) quiet <= {(QUIET_LOG2+1){1'b0}};
+    else if (!quiet[QUIET_LOG2]) quiet <= quiet + 1'b1;
   always @(posedge clk) begin
     r_crc <= 1'b0;
-    if (rst) begin
+    if (rst || quiet[QUIET_LOG2]) begin
       rs <= R_SYNC;
     end else begin
       case (rs)
