@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -239,4 +244,26 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 	require.ErrorContains(t, err, "board link")
 	require.NoFileExists(t, capture)
 	t.Log(err)
+}
+
+// TestDesignIDFromTheManifest: the design ID is what docs/fpga.md says a host computes from
+// the vector set alone: the SHA-256 of the manifest's arch object, compacted, bytes 0..3,
+// which are IDENT's bytes 6..9, also for a word-skip set (skip_busy in the arch).
+func TestDesignIDFromTheManifest(t *testing.T) {
+	for _, args := range [][]string{{"--hidden", "6", "--tile", "3", "--iters", "2"}, {"--hidden", "6", "--tile", "3", "--iters", "2", "--mode", "H", "--skip"}} {
+		dir := writeVectorsTiled(t, args...)
+		raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+		require.NoError(t, err)
+		var m struct {
+			Arch json.RawMessage `json:"arch"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &m))
+		var compact bytes.Buffer
+		require.NoError(t, json.Compact(&compact, m.Arch))
+		sum := sha256.Sum256(compact.Bytes())
+		set, _, err := testvectors.Read(dir)
+		require.NoError(t, err)
+		require.Equal(t, sum[:4], rtlgen.Ident(set.Arch)[6:10], "%v", args)
+		require.Equal(t, strings.Contains(compact.String(), `"skip_busy"`), slices.Contains(args, "--skip"))
+	}
 }
