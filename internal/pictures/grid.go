@@ -15,11 +15,13 @@ import (
 // GridOptions lays out a grid of small images.
 type GridOptions struct {
 	Columns int // tiles per row; 0 means ceil(sqrt(n)), a near-square grid
-	Scale   int // each data pixel becomes Scale x Scale screen pixels; 0 means 4
+	Scale   int // each data pixel becomes Scale x Scale screen pixels; 0: about gridWidth wide, 4 to 16
 }
 
 const (
-	defaultScale = 4
+	// gridWidth is the width in screen pixels a default scale aims at: 100 samples of 8x8
+	// at 4 screen pixels a data pixel, 16 rate filters at 10, 16x16 digits at 4.
+	gridWidth = 320
 	// midGrey fills the gaps between tiles and stands for 0 in Filters: it is neither ink
 	// colour, so a tile edge never looks like a row of pixels.
 	midGrey = 128
@@ -27,7 +29,9 @@ const (
 
 // Montage draws ±1 vectors as upright pictures in a grid, +1 white and -1 black (USPS
 // digits are white ink on black). Tiles are laid out left to right, top to bottom, with a
-// 1-pixel mid-grey gap between them; unused cells of the last row stay mid-grey. It fails,
+// mid-grey gap between them as wide as a data pixel (at least 2 screen pixels: a thinner
+// line vanishes between black and white edges and the samples merge); unused cells of the
+// last row stay mid-grey. It fails,
 // writing nothing, if shape is not an image, a vector's length is not Height*Width, or a
 // component is neither +1 nor -1.
 func Montage(path string, vectors [][]int8, shape dataset.Shape, opt GridOptions) error {
@@ -115,27 +119,36 @@ func checkLength(n, length int, shape dataset.Shape) error {
 
 // withDefaults fills the zero options for n tiles.
 func (opt GridOptions) withDefaults(n int) GridOptions {
-	if opt.Scale == 0 {
-		opt.Scale = defaultScale
-	}
 	if opt.Columns == 0 {
 		opt.Columns = int(math.Ceil(math.Sqrt(float64(n))))
 	}
 	return opt
 }
 
+// scaled fills a zero scale for tiles width data pixels wide: about gridWidth screen
+// pixels in all, at least 4 a data pixel (a 16x16 digit stays legible), at most 16.
+func (opt GridOptions) scaled(width int) GridOptions {
+	if opt.Scale == 0 {
+		opt.Scale = min(16, max(4, gridWidth/(opt.Columns*width)))
+	}
+	return opt
+}
+
+// gap is the width of the mid-grey lines between tiles: a data pixel's, at least 2.
+func (opt GridOptions) gap() int { return max(2, opt.Scale) }
+
 // drawGrid paints n tiles; level(n, j) is the grey of component j of tile n. Going through
 // shape.Pixel is what makes column-major data (USPS) come out upright.
 func drawGrid(n int, shape dataset.Shape, opt GridOptions, level func(n, j int) uint8) *image.Gray {
-	opt = opt.withDefaults(n)
+	opt = opt.withDefaults(n).scaled(shape.Width)
 	rows := (n + opt.Columns - 1) / opt.Columns
-	tileW, tileH := shape.Width*opt.Scale, shape.Height*opt.Scale
-	img := image.NewGray(image.Rect(0, 0, opt.Columns*(tileW+1)-1, rows*(tileH+1)-1))
+	tileW, tileH, gap := shape.Width*opt.Scale, shape.Height*opt.Scale, opt.gap()
+	img := image.NewGray(image.Rect(0, 0, opt.Columns*(tileW+gap)-gap, rows*(tileH+gap)-gap))
 	for i := range img.Pix {
 		img.Pix[i] = midGrey
 	}
 	for t := 0; t < n; t++ {
-		x0, y0 := (t%opt.Columns)*(tileW+1), (t/opt.Columns)*(tileH+1)
+		x0, y0 := (t%opt.Columns)*(tileW+gap), (t/opt.Columns)*(tileH+gap)
 		for r := 0; r < shape.Height; r++ {
 			for c := 0; c < shape.Width; c++ {
 				fillBlock(img, x0+c*opt.Scale, y0+r*opt.Scale, opt.Scale, level(t, shape.Pixel(r, c)))

@@ -33,8 +33,9 @@ func grey(img image.Image, x, y int) uint8 {
 // grey level want, for a grid with the given columns.
 func requireBlock(t *testing.T, img image.Image, shape dataset.Shape, columns, scale, tile, row, col int, want uint8) {
 	t.Helper()
-	x0 := (tile%columns)*(shape.Width*scale+1) + col*scale
-	y0 := (tile/columns)*(shape.Height*scale+1) + row*scale
+	gap := GridOptions{Scale: scale}.gap()
+	x0 := (tile%columns)*(shape.Width*scale+gap) + col*scale
+	y0 := (tile/columns)*(shape.Height*scale+gap) + row*scale
 	for y := y0; y < y0+scale; y++ {
 		for x := x0; x < x0+scale; x++ {
 			require.Equal(t, want, grey(img, x, y), "tile %d pixel (%d,%d) at screen (%d,%d)", tile, row, col, x, y)
@@ -52,6 +53,15 @@ func oneHot(d, j int) []int8 {
 	return v
 }
 
+// make100 is 100 vectors of 64 components, all -1 but one.
+func make100() [][]int8 {
+	vs := make([][]int8, 100)
+	for i := range vs {
+		vs[i] = oneHot(64, i%64)
+	}
+	return vs
+}
+
 func TestMontageSize(t *testing.T) {
 	shape := dataset.Shape{Height: 3, Width: 2}
 	vs := make([][]int8, 5)
@@ -63,16 +73,24 @@ func TestMontageSize(t *testing.T) {
 	p := filepath.Join(dir, "a.png")
 	require.NoError(t, Montage(p, vs, shape, GridOptions{Columns: 2, Scale: 3}))
 	b := readPNG(t, p).Bounds()
-	// 2 columns of 2*3 px + 1 gap; ceil(5/2) = 3 rows of 3*3 px + 2 gaps.
-	require.Equal(t, 13, b.Dx())
-	require.Equal(t, 29, b.Dy())
+	// 2 columns of 2*3 px + a 3-px gap (a data pixel); ceil(5/2) = 3 rows of 3*3 px + 2 gaps.
+	require.Equal(t, 15, b.Dx())
+	require.Equal(t, 33, b.Dy())
 
 	p = filepath.Join(dir, "defaults.png")
 	require.NoError(t, Montage(p, vs, shape, GridOptions{}))
 	b = readPNG(t, p).Bounds()
-	// Defaults: ceil(sqrt(5)) = 3 columns, scale 4: 3*8+2 wide, 2 rows of 12 + 1 gap.
-	require.Equal(t, 26, b.Dx())
-	require.Equal(t, 25, b.Dy())
+	// Defaults: ceil(sqrt(5)) = 3 columns of 2 data pixels, scale 16 (320 / 6, at most 16):
+	// 3*32 + 2 gaps of 16 wide, 2 rows of 48 + 1 gap.
+	require.Equal(t, 128, b.Dx())
+	require.Equal(t, 112, b.Dy())
+	p = filepath.Join(dir, "default8x8.png")
+	require.NoError(t, Montage(p, make100(), dataset.Shape{Height: 8, Width: 8}, GridOptions{}))
+	// 100 samples of 8x8: 10 columns at scale 4 (320 / 80): 10*32 + 9 gaps of 4.
+	require.Equal(t, 356, readPNG(t, p).Bounds().Dx())
+	p = filepath.Join(dir, "scale1.png")
+	require.NoError(t, Montage(p, vs, shape, GridOptions{Columns: 5, Scale: 1}))
+	require.Equal(t, 5*2+4*2, readPNG(t, p).Bounds().Dx(), "gaps of at least 2 px")
 }
 
 func TestMontageUpright(t *testing.T) {
@@ -100,9 +118,12 @@ func TestMontageUpright(t *testing.T) {
 					requireBlock(t, img, tc.shape, columns, scale, 3, r, c, want)
 				}
 			}
-			// Component 0 is pixel (0,0) either way; the gap right of tile 0 is mid-grey.
+			// Component 0 is pixel (0,0) either way; the gap right of tile 0 is mid-grey, all
+			// of its width.
 			requireBlock(t, img, tc.shape, columns, scale, 0, 0, 0, 255)
-			require.Equal(t, uint8(midGrey), grey(img, tc.shape.Width*scale, 0))
+			for x := tc.shape.Width * scale; x < tc.shape.Width*scale+scale; x++ {
+				require.Equal(t, uint8(midGrey), grey(img, x, 0))
+			}
 		})
 	}
 }
