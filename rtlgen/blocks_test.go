@@ -112,6 +112,72 @@ var blockTBs = []blockTB{
 			{"K": 16, "D": 64, "N": 100, "SKIP": 1, "B_W": 16, "C_W": 9, "POSITIVE_W": 9, "POSITIVE_SAT": 0, "XAW": 10, "JBASE": 512, "W_WORDS": 64},
 			{"K": 1, "D": 2, "N": 17, "PW": 1, "SKIP": 1, "B_W": 32, "C_W": 1, "W_WORDS": 1, "LSEED": 3}},
 		"herd_load.v", "ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;", "ls_valid <= 5'd16;"},
+	// The link against a hostile host: 48 random frames here (TestLinkRandomFrames runs
+	// 100,000 in Verilator). The mutation takes the frame silence away: a cut-off frame
+	// swallows the next.
+	{"herd_link_tb.v", linkTBModules, []map[string]int{{"FRAMES": 48}},
+		"herd_link.v", "if (rst || quiet[QUIET_LOG2]) begin", "if (rst) begin"},
+}
+
+// linkTBModules are what herd_link_tb runs: the link and the UART it shares with the host.
+var linkTBModules = []string{"herd_link.v", "herd_uart_tx.v", "herd_uart_rx.v", "herd_crc16.v", "herd_ram.v"}
+
+// TestLinkRandomFrames: herd_link_tb with 100,000 random frames in Verilator (about 20 s):
+// every whole frame answered with its seq and an allowed status, cut-off frames and garbage
+// answered by nothing, RESET and IDENT answered and the streams working after every 16.
+// And the same testbench fails on the link with the window this test found: a RECORD frame
+// that starts in a RESET's first cycle waits for a core in reset for ever, so the link
+// answers nothing again.
+func TestLinkRandomFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 100,000 frames take about 20 s")
+	}
+	if _, err := exec.LookPath("verilator"); err != nil {
+		t.Skip("verilator not on PATH (apt-get install verilator): the link's random frames are not run")
+	}
+	link := HDLSource("herd_link.v")
+	out, err := runLinkTB(t, link, 100_000)
+	if err != nil || !strings.Contains(out, "PASS 100000 frames") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	t.Log(strings.TrimSpace(out))
+	fix := " && xs != X_RESET && (want_rec || want_rd);"
+	mutated := strings.Replace(link, fix, " && (want_rec || want_rd);", 1)
+	if mutated == link {
+		t.Fatalf("herd_link.v has no %q", fix)
+	}
+	out, err = runLinkTB(t, mutated, 100_000)
+	if err == nil || !strings.Contains(out, "FAIL a frame was not answered") {
+		t.Fatalf("the link without the RESET guard passed: %v\n%s", err, out)
+	}
+}
+
+// runLinkTB builds herd_link_tb with the link source link in Verilator and runs it for
+// frames frames.
+func runLinkTB(t *testing.T, link string, frames int) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	files := append([]string{"herd_link_tb.v"}, linkTBModules...)
+	for _, f := range files {
+		text := HDLSource(f)
+		if f == "herd_link.v" {
+			text = link
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := append([]string{"--binary", "--timing", "-O1", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "herd_link_tb",
+		fmt.Sprintf("-GFRAMES=%d", frames), "-j", "2", "--Mdir", "obj", "-o", "tb", "-MAKEFLAGS", "OPT_FAST=-O1 OPT_SLOW=-O0"}, files...)
+	build := exec.Command("verilator", args...)
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("verilator: %v\n%s", err, out)
+	}
+	run := exec.Command(filepath.Join(dir, "obj", "tb"))
+	run.Dir = dir
+	out, err := run.CombinedOutput()
+	return string(out), err
 }
 
 // TestBlocks: each block's own testbench passes at several parameter sets, and fails on a

@@ -254,7 +254,10 @@ module herd_link #(
   assign t_frame = ts != T_IDLE;
   wire want_rec = credit_nz && rec_valid;
   wire want_rd = credit_nz && rd_valid;
-  assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && (want_rec || want_rd);
+  // No RECORD or READ frame starts once a RESET is being carried out: its core reset comes
+  // between frames, and a frame begun in the reset's first cycle would wait for beats of a
+  // core in reset, holding the reset back, for ever.
+  assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && xs != X_RESET && (want_rec || want_rd);
   wire t_core = t_kind[1];         // RECORD or READ: the payload comes from the core
   // The core's beat is taken into hb first (tready from registers only, so that the
   // transmitter's logic does not reach into the core's stream logic), then sent from there.
