@@ -188,6 +188,8 @@ func refusal(typ byte, f Frame) error {
 		return linkErr("the board does not know frame type %q: another design or protocol version", typ)
 	case rtlgen.StatusNotLoading:
 		return linkErr("the core refused a load beat: it is not loading (it already holds a load; reset first)")
+	case rtlgen.StatusLoading:
+		return linkErr("the core refused a command: it is still loading, the load stream sent is shorter than the design's (send the rtl folder's load.hex, whole)")
 	case rtlgen.StatusBusy:
 		return linkErr("the core refused a command: it is busy, another command waits in it (READ waits until the iterations end; STOP and RUN wait while a read-back runs)")
 	}

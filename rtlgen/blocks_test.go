@@ -125,9 +125,10 @@ var linkTBModules = []string{"herd_link.v", "herd_uart_tx.v", "herd_uart_rx.v", 
 // TestLinkRandomFrames: herd_link_tb with 100,000 random frames in Verilator (about 20 s):
 // every whole frame answered with its seq and an allowed status, cut-off frames and garbage
 // answered by nothing, RESET and IDENT answered and the streams working after every 16.
-// And the same testbench fails on the link with the window this test found: a RECORD frame
-// that starts in a RESET's first cycle waits for a core in reset for ever, so the link
-// answers nothing again.
+// And the same testbench fails within 2,000 frames on the link with the window this test
+// found: a RECORD frame that starts in a RESET's first cycle waits for a core in reset for
+// ever, so the link answers nothing again (the stand-in core offers a record in that cycle
+// at half the RESETs).
 func TestLinkRandomFrames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 100,000 frames take about 20 s")
@@ -146,7 +147,7 @@ func TestLinkRandomFrames(t *testing.T) {
 	if mutated == link {
 		t.Fatalf("herd_link.v has no %q", fix)
 	}
-	out, err = runLinkTB(t, mutated, 100_000)
+	out, err = runLinkTB(t, mutated, 2000)
 	if err == nil || !strings.Contains(out, "FAIL a frame was not answered") {
 		t.Fatalf("the link without the RESET guard passed: %v\n%s", err, out)
 	}

@@ -36,6 +36,7 @@ const (
 	StatusType       = 2 // unknown frame type
 	StatusNotLoading = 3 // a LOAD beat the core did not take: it is not loading (RESET first)
 	StatusBusy       = 4 // a CMD beat the core did not take: a command waits in it (READ until the iterations end)
+	StatusLoading    = 5 // a CMD frame while the core still loads: the load so far is shorter than the design's
 
 	// LinkQuietLog2: a host frame whose bytes stop for 2^LinkQuietLog2 core clocks (13 ms
 	// at 39.75 MHz, 15 at 36) is dropped unanswered, so that a truncated frame does not

@@ -94,7 +94,8 @@ func TestBoardLoopEmulated(t *testing.T) {
 }
 
 // anotherHostLeavesTheCoreBusy is a host of its own over the pty, frame by frame: IDENT,
-// RESET, the load, no credits, RUN 3000 (the core holds once its record buffer is full),
+// RESET, the load (a RUN after its first frame refused: the core still loads), no credits,
+// RUN 3000 (the core holds once its record buffer is full),
 // READ (it waits in the core for the iterations to end), then STOP, which the board must
 // refuse at once with the BUSY status instead of holding its receiver (before link
 // version 2 nothing was answered again), IDENT still answered, a truncated frame dropped
@@ -138,6 +139,9 @@ func anotherHostLeavesTheCoreBusy(t *testing.T, pty string, vectors string) {
 	stream := rtlgen.SetLoadStream(set)
 	for i := 0; i < len(stream); i += rtlgen.MaxBeats {
 		require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameLoad, stream[i:min(i+rtlgen.MaxBeats, len(stream))]))
+		if i == 0 { // a load stream cut short: RUN is refused, naming it, not left to hang
+			require.Equal(t, byte(rtlgen.StatusLoading), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRun, 1)}))
+		}
 	}
 	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRun, 3000)}))
 	require.Equal(t, byte(rtlgen.StatusOK), ack(rtlgen.FrameCmd, []uint16{rtlgen.Cmd(rtlgen.CmdRead, 0)}))

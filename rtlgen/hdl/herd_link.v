@@ -7,7 +7,10 @@
 // CMD offer the payload's beats to the core's load and command streams, each beat for one
 // cycle: a LOAD beat the core does not take is refused (NOLOAD: it is not loading), a CMD
 // beat too (BUSY: a command still waits in the core, as READ does until the iterations
-// end), so that no frame holds the receiver while the core is busy; GRANT adds credits;
+// end), so that no frame holds the receiver while the core is busy; a CMD frame while the
+// core still loads (its load tready high: the stream so far is shorter than the design's)
+// is refused whole (LOADING), so a wrong load stream is named, not a silent hang; GRANT adds
+// credits;
 // RESET resets the core (core_rst) between outgoing frames. A frame whose seq repeats the
 // last one carried out is a retransmission (its ACK was lost): it is answered, not carried
 // out again. IDENT starts a session (no seq is remembered from before it) and RESET is
@@ -28,7 +31,7 @@ module herd_link #(
   parameter [7:0]   SYNC      = 8'ha5,
   parameter [7:0]   F_IDENT   = 8'h49, F_RESET = 8'h5a, F_LOAD = 8'h4c, F_CMD = 8'h43, F_GRANT = 8'h47,
   parameter [7:0]   F_ACK     = 8'h41, F_IDREP = 8'h69, F_RECORD = 8'h52, F_READ = 8'h42,
-  parameter [2:0]   ST_OK     = 3'd0, ST_CRC = 3'd1, ST_TYPE = 3'd2, ST_NOLOAD = 3'd3, ST_BUSY = 3'd4
+  parameter [2:0]   ST_OK     = 3'd0, ST_CRC = 3'd1, ST_TYPE = 3'd2, ST_NOLOAD = 3'd3, ST_BUSY = 3'd4, ST_LOADING = 3'd5
 ) (
   input  wire        clk,
   input  wire        rst,
@@ -134,6 +137,8 @@ module herd_link #(
   reg f_dup;
   always @(posedge clk) f_dup <= have_last && f_seq == last_seq;
   reg [7:0] credit;                // RECORD and READ frames the host has room for
+  reg loading;                     // the core takes load beats (registered: its tready reaches no state)
+  always @(posedge clk) loading <= ld_ready;
   reg [2:0] rst_n;                 // RESET: cycles of core reset left
   reg x_reply, x_ident;            // answer the frame (x_ident: with the IDENT reply)
   reg [2:0] x_st;
@@ -180,6 +185,9 @@ module herd_link #(
             credit <= 8'd0;
             rst_n <= 3'd7;
             xs <= X_RESET;
+          end else if (ft_cmd && loading && f_n != 8'd0) begin
+            x_st <= ST_LOADING;                        // the load is not complete
+            x_reply <= 1'b1;
           end else if (ft_load || ft_cmd) begin
             if (f_n == 8'd0) begin
               {last_seq, have_last} <= {f_seq, 1'b1};

@@ -5,13 +5,14 @@
 // waits, a core that is not loading) and offers records and read-back beats at random.
 // The host waits for the answer to every whole frame, as herdsim's does:
 //   - every whole frame is answered within ANSWER cycles, with its seq and a status its type
-//     allows (IDENT: the IDENT reply; RESET, GRANT: ok; LOAD: ok or not loading; CMD: ok or
-//     busy; CRC error; unknown type), and every board frame is well formed (SYNC, a known
-//     type, the CRC);
+//     allows (IDENT: the IDENT reply; RESET, GRANT: ok; LOAD: ok or not loading; CMD: ok,
+//     busy or still loading; CRC error; unknown type), and every board frame is well formed
+//     (SYNC, a known type, the CRC);
 //   - a cut-off frame or garbage is answered by nothing, and after the link's silence the
 //     next frame is received whole;
-//   - every BURST frames: RESET and IDENT are answered, and a LOAD's and a CMD's beats reach
-//     the core's streams in order.
+//   - every BURST frames: RESET and IDENT are answered, a LOAD's beats reach the core's load
+//     stream in order, a command while the core loads is refused whole, and one after it
+//     reaches the command stream.
 // Prints PASS, or FAIL and stops with a non-zero exit.
 
 `default_nettype none
@@ -19,7 +20,8 @@
 module herd_link_tb #(
   parameter integer FRAMES = 300,
   parameter integer SEED   = 1,
-  parameter integer BURST  = 16
+  parameter integer BURST  = 16,
+  parameter integer REC_LOG2 = 12  // a record begins 1 cycle in 2^REC_LOG2
 ) ();
   localparam integer BAUD_DIV = 4, QUIET_LOG2 = 9;
   localparam integer ANSWER = 40 * BAUD_DIV * 600;  // a READ frame ahead of the answer, and the answer
@@ -54,10 +56,13 @@ module herd_link_tb #(
     .rec_data(rec_data), .rec_valid(rec_valid), .rec_ready(rec_ready),
     .rd_data(rd_data), .rd_valid(rd_valid), .rd_ready(rd_ready), .rd_last(rd_last)
   );
-  reg [1:0] ready_mode = 2'd0;  // 0 random, 1 always, 2 never
+  reg [1:0] ready_mode = 2'd0;  // 0 random, 1 always, 2 never, 3 commands only (loaded)
   reg [31:0] r1, r2, r3, r4;      // this cycle's random numbers
   reg [1:0] rec_left = 2'd0;      // beats of the record after this one
   reg [9:0] rd_left = 10'd0;      // beats of the read-back after this one
+  // Half the RESETs meet a record that the core offers as the link begins to carry the
+  // RESET out: the cycle in which a data frame could still start (herd_link's guard).
+  wire at_reset = dut.rs == 4'd8 && dut.ft_reset && dut.xs == 3'd0;
   always @(posedge clk) begin
     cseed = xs32(cseed);
     r1 = cseed;
@@ -68,7 +73,7 @@ module herd_link_tb #(
     cseed = xs32(cseed);
     r4 = cseed;
     ld_ready <= ready_mode == 2'd1 || (ready_mode == 2'd0 && r1[1:0] == 2'd0);
-    cmd_ready <= ready_mode == 2'd1 || (ready_mode == 2'd0 && r1[3:2] == 2'd0);
+    cmd_ready <= ready_mode == 2'd1 || ready_mode == 2'd3 || (ready_mode == 2'd0 && r1[3:2] == 2'd0);
     // A record is two beats, a read-back up to 1,023, each offered from its start to its
     // end as the core does (a beat stands until it is taken).
     if (rst || core_rst) begin
@@ -77,7 +82,7 @@ module herd_link_tb #(
       rec_valid <= rec_left != 2'd0;
       rec_left <= rec_left - 2'd1;
       rec_data <= r4[15:0];
-    end else if (!rec_valid && r2[11:0] == 12'd0) begin
+    end else if (!rec_valid && ((r2 & ((32'd1 << REC_LOG2) - 32'd1)) == 32'd0 || (at_reset && r3[31]))) begin
       {rec_valid, rec_left} <= {1'b1, 2'd1};
       rec_data <= r4[15:0];
     end
@@ -283,7 +288,7 @@ module herd_link_tb #(
         seq = seq + 8'd1;
         send_frame(typ, seq, n, 16'h0000, 0);
         await_answer(seq, typ == F_IDENT, st);
-        if (typ != F_IDENT && !(st == 8'd0 || (typ == F_LOAD && st == 8'd3) || (typ == F_CMD && st == 8'd4)))
+        if (typ != F_IDENT && !(st == 8'd0 || (typ == F_LOAD && st == 8'd3) || (typ == F_CMD && (st == 8'd4 || st == 8'd5))))
           fail_now("a status the frame's type does not allow");
         last_seq = seq;
       end else if (kind == 9) begin            // the same frame again: answered ok, or as before
@@ -338,6 +343,12 @@ module herd_link_tb #(
       await_answer(seq, 1'b0, st);
       seq = seq + 8'd1;
       pay[0] = want[3];
+      send_frame(F_CMD, seq, 1, 16'h0000, 0);          // the core still loads: refused whole
+      await_answer(seq, 1'b0, st);
+      if (st != 8'd5 || n_took != 3) fail_now("a command while the core loads was not refused as such");
+      ready_mode = 2'd3;
+      repeat (4) @(negedge clk);
+      seq = seq + 8'd1;
       send_frame(F_CMD, seq, 1, 16'h0000, 0);
       await_answer(seq, 1'b0, st);
       watch = 1'b0;
