@@ -142,8 +142,8 @@ func TestLinkRandomFrames(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	t.Log(strings.TrimSpace(out))
-	fix := " && xs != X_RESET && (want_rec || want_rd);"
-	mutated := strings.Replace(link, fix, " && (want_rec || want_rd);", 1)
+	fix := " && !x_rst && (want_rec || want_rd);"
+	mutated := strings.Replace(link, fix, " && !core_rst && (want_rec || want_rd);", 1)
 	if mutated == link {
 		t.Fatalf("herd_link.v has no %q", fix)
 	}

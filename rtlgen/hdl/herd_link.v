@@ -131,14 +131,19 @@ module herd_link #(
   reg p_on, p_took, p_lastb;       // fb_rd is offered to the load (ft_load) or command stream
   reg [7:0] last_seq;              // the last frame carried out
   reg have_last;
-  // The frame repeats the last one carried out (its ACK was lost): registered, since f_seq
-  // settles with the frame's third byte and last_seq with the previous frame's end, both
-  // long before the frame is carried out.
-  reg f_dup;
-  always @(posedge clk) f_dup <= have_last && f_seq == last_seq;
+  // What the frame asks is settled long before it is carried out (its type and seq with its
+  // first bytes, last_seq with the previous frame's end, the core's loading any time), so it
+  // is decided in registers and X_IDLE reads one flip-flop a case:
+  //   f_dup      it repeats the last frame carried out (its ACK was lost), and is no RESET;
+  //   f_loading  a CMD frame with beats while the core still takes load beats.
+  reg f_dup, f_loading, loading;
+  always @(posedge clk) begin
+    loading <= ld_ready;
+    f_dup <= have_last && f_seq == last_seq && !ft_reset;
+    f_loading <= ft_cmd && loading && f_n != 8'd0;
+  end
   reg [7:0] credit;                // RECORD and READ frames the host has room for
-  reg loading;                     // the core takes load beats (registered: its tready reaches no state)
-  always @(posedge clk) loading <= ld_ready;
+  reg x_rst;                       // a RESET is carried out: no RECORD or READ frame may start
   reg [2:0] rst_n;                 // RESET: cycles of core reset left
   reg x_reply, x_ident;            // answer the frame (x_ident: with the IDENT reply)
   reg [2:0] x_st;
@@ -165,6 +170,7 @@ module herd_link #(
       have_last <= 1'b0;
       credit <= 8'd0;
       core_rst <= 1'b0;
+      x_rst <= 1'b0;
     end else begin
       if (take_q) credit <= credit - 8'd1;
       case (xs)
@@ -172,10 +178,11 @@ module herd_link #(
           x_ident <= ft_ident;
           x_st <= ST_OK;
           p_i <= 8'd0;
+          rst_n <= 3'd7;                               // used by RESET alone
           if (ft_ident) begin
             have_last <= 1'b0;                         // a session starts
             x_reply <= 1'b1;
-          end else if (f_dup && !ft_reset) begin
+          end else if (f_dup) begin
             x_reply <= 1'b1;                           // a retransmission: answer only
           end else if (ft_grant) begin
             credit <= credit_sum[8] ? 8'hff : credit_sum[7:0] - {7'd0, take_q};
@@ -183,9 +190,9 @@ module herd_link #(
             x_reply <= 1'b1;
           end else if (ft_reset) begin
             credit <= 8'd0;
-            rst_n <= 3'd7;
+            x_rst <= 1'b1;
             xs <= X_RESET;
-          end else if (ft_cmd && loading && f_n != 8'd0) begin
+          end else if (f_loading) begin
             x_st <= ST_LOADING;                        // the load is not complete
             x_reply <= 1'b1;
           end else if (ft_load || ft_cmd) begin
@@ -235,6 +242,7 @@ module herd_link #(
           if (rst_n == 3'd0) begin
             {last_seq, have_last} <= {f_seq, 1'b1};
             x_reply <= 1'b1;
+            x_rst <= 1'b0;
             xs <= X_IDLE;
           end
         end
@@ -265,7 +273,7 @@ module herd_link #(
   // No RECORD or READ frame starts once a RESET is being carried out: its core reset comes
   // between frames, and a frame begun in the reset's first cycle would wait for beats of a
   // core in reset, holding the reset back, for ever.
-  assign t_take_credit = ts == T_IDLE && !r_pend && !core_rst && xs != X_RESET && (want_rec || want_rd);
+  assign t_take_credit = ts == T_IDLE && !r_pend && !x_rst && (want_rec || want_rd);
   wire t_core = t_kind[1];         // RECORD or READ: the payload comes from the core
   // The core's beat is taken into hb first (tready from registers only, so that the
   // transmitter's logic does not reach into the core's stream logic), then sent from there.
