@@ -147,7 +147,12 @@ func TestLinkRandomFrames(t *testing.T) {
 	if mutated == link {
 		t.Fatalf("herd_link.v has no %q", fix)
 	}
-	out, err = runLinkTB(t, mutated, 2000)
+	modules := map[string]string{}
+	for _, m := range linkTBModules {
+		modules[m] = HDLSource(m)
+	}
+	modules["herd_link.v"] = mutated
+	out, err = runBlockTB(t, "herd_link_tb.v", modules, map[string]int{"FRAMES": 2000}) // in Icarus: it fails early
 	if err == nil || !strings.Contains(out, "FAIL a frame was not answered") {
 		t.Fatalf("the link without the RESET guard passed: %v\n%s", err, out)
 	}
