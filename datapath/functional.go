@@ -267,7 +267,14 @@ func (f *Functional) rowBias(r int) int64 {
 // weightsChanged refreshes the tables of W, b and c, the rows' bounds and their start
 // values, which every pass of the next iteration (and Energies) reads.
 func (f *Functional) weightsChanged() {
-	f.useInts = f.rowsFitInt32()
+	// Where every row's |bias| + L1 is below 2^31, no field of any vector leaves int32, and
+	// the int32 tables give every value exactly.
+	f.useInts = true
+	for r := range f.rows {
+		if f.boundGroups(r) >= 1<<31 {
+			f.useInts = false
+		}
+	}
 	if f.useInts {
 		f.buildInts()
 	} else {
@@ -279,48 +286,34 @@ func (f *Functional) weightsChanged() {
 	f.cTable = f.useInts || sumAbs(f.c) < 1<<53
 }
 
-// rowsFitInt32 reports whether every field row's |bias| + L1 is below 2^31: then no field
-// of any vector leaves int32, and the int32 tables give every value exactly.
-func (f *Functional) rowsFitInt32() bool {
-	for r := range f.rows {
-		if abs64(f.rowBias(r))+sumAbs(f.rowWeights(r)) >= 1<<31 {
-			return false
-		}
-	}
-	return true
-}
-
 // buildInts fills the int32 tables of [W^T | c] with the biases [b | 0].
 func (f *Functional) buildInts() {
-	k, d := f.arch.K, f.arch.D
 	if f.wT32 == nil {
-		f.wT32, f.b32 = make([]int32, (k+1)*d), make([]int32, k+1)
+		f.wT32, f.b32 = make([]int32, len(f.wT)), make([]int32, len(f.bf))
 	}
-	for i, v := range f.w {
-		f.wT32[(i%d)*(k+1)+i/d] = int32(v)
-	}
-	for j, v := range f.c {
-		f.wT32[j*(k+1)+k] = int32(v)
-	}
-	for i, v := range f.b {
-		f.b32[i] = int32(v)
-	}
-	f.ints.Build(f.wT32, d, k+1, tableWidth)
+	tableInputs(f, f.wT32, f.b32)
+	f.ints.Build(f.wT32, f.arch.D, f.arch.K+1, tableWidth)
 }
 
 // buildFloats fills the float64 tables of [W^T | c] with the biases [b | 0].
 func (f *Functional) buildFloats() {
+	tableInputs(f, f.wT, f.bf)
+	f.tables.Build(f.wT, f.arch.D, f.arch.K+1, tableWidth)
+}
+
+// tableInputs writes [W^T | c] (D x (K+1)) into wT and [b | 0] into bias, in the tables'
+// number type (the values fit it: weightsChanged checks int32's range).
+func tableInputs[T int32 | float64](f *Functional, wT, bias []T) {
 	k, d := f.arch.K, f.arch.D
 	for i, v := range f.w {
-		f.wT[(i%d)*(k+1)+i/d] = float64(v)
+		wT[(i%d)*(k+1)+i/d] = T(v)
 	}
 	for j, v := range f.c {
-		f.wT[j*(k+1)+k] = float64(v)
+		wT[j*(k+1)+k] = T(v)
 	}
 	for i, v := range f.b {
-		f.bf[i] = float64(v)
+		bias[i] = T(v)
 	}
-	f.tables.Build(f.wT, d, k+1, tableWidth)
 }
 
 // term is a table entry: the signed sum of group g's weights of row r under pattern p.
@@ -349,14 +342,26 @@ func (f *Functional) exactCx(tab int64, x []int8) int64 {
 	return cx
 }
 
-// boundRow computes row r's group bounds, its bound and its start chain.
-func (f *Functional) boundRow(r int) {
-	row, bias, ng := f.rowWeights(r), f.rowBias(r), len(f.zeroCodes)
+// boundGroups computes row r's group bounds and returns |b_r| + L1 (L1 at most
+// unbounded).
+func (f *Functional) boundGroups(r int) int64 {
+	row, ng := f.rowWeights(r), len(f.zeroCodes)
 	gb := f.groups[r*ng : (r+1)*ng]
-	var l1, sum int64
+	var l1 int64
 	for g := range gb {
 		gb[g] = boundGroup(row[g*tableWidth : min((g+1)*tableWidth, len(row))])
-		l1, sum = min(l1+gb[g].l1, unbounded), sum+gb[g].sum
+		l1 = min(l1+gb[g].l1, unbounded)
+	}
+	return abs64(f.rowBias(r)) + l1
+}
+
+// boundRow computes row r's bound and its start chain from its group bounds (boundGroups)
+// and the tables.
+func (f *Functional) boundRow(r int) {
+	row, bias, ng := f.rowWeights(r), f.rowBias(r), len(f.zeroCodes)
+	var l1, sum int64
+	for _, g := range f.groups[r*ng : (r+1)*ng] {
+		l1, sum = min(l1+g.l1, unbounded), sum+g.sum
 	}
 	field := &f.regs[RegField]
 	bound := abs64(bias) + l1

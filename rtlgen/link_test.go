@@ -2,6 +2,8 @@ package rtlgen_test
 
 import (
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,4 +80,45 @@ func TestBoardClocks(t *testing.T) {
 	if _, err := rtlgen.BoardClockFor(40); err == nil || !strings.Contains(err.Error(), "39.75 and 36") {
 		t.Errorf("40 MHz: %v", err)
 	}
+}
+
+// TestLinkConstants: the protocol's numbers that herd_link.v and its testbench write as
+// parameters are rtlgen's (SYNC, the frame types, the ACK statuses), and the link's and the
+// board top's default silence is LinkQuietLog2: the board and herdsim's host read one
+// protocol. (The testbench keeps its own, shorter silence.)
+func TestLinkConstants(t *testing.T) {
+	protocol := map[string]int{
+		"SYNC": rtlgen.BoardSync, "F_IDENT": rtlgen.FrameIdent, "F_RESET": rtlgen.FrameReset, "F_LOAD": rtlgen.FrameLoad,
+		"F_CMD": rtlgen.FrameCmd, "F_GRANT": rtlgen.FrameGrant, "F_ACK": rtlgen.FrameAck, "F_IDREP": rtlgen.FrameIdentReply,
+		"F_RECORD": rtlgen.FrameRecord, "F_READ": rtlgen.FrameRead, "ST_OK": rtlgen.StatusOK, "ST_CRC": rtlgen.StatusCRC,
+		"ST_TYPE": rtlgen.StatusType, "ST_NOLOAD": rtlgen.StatusNotLoading, "ST_BUSY": rtlgen.StatusBusy,
+		"ST_LOADING": rtlgen.StatusLoading,
+	}
+	quiet := map[string]int{"QUIET_LOG2": rtlgen.LinkQuietLog2}
+	for file, want := range map[string]map[string]int{"herd_link.v": protocol, "herd_link_tb.v": protocol} {
+		require.Equal(t, want, verilogConstants(t, file, want), file)
+	}
+	for _, file := range []string{"herd_link.v", "herd_icebreaker.v"} {
+		require.Equal(t, quiet, verilogConstants(t, file, quiet), file)
+	}
+}
+
+// verilogConstants are the values a source file gives the names of want (NAME = 8'h41,
+// NAME = 3'd4 or NAME = 19).
+func verilogConstants(t *testing.T, file string, want map[string]int) map[string]int {
+	constant := regexp.MustCompile(`\b([A-Z][A-Z_0-9]*)\s*=\s*(?:\d+'([hd]))?([0-9a-fA-F]+)\b`)
+	got := map[string]int{}
+	for _, m := range constant.FindAllStringSubmatch(rtlgen.HDLSource(file), -1) {
+		if _, ok := want[m[1]]; !ok {
+			continue
+		}
+		base := 10
+		if m[2] == "h" {
+			base = 16
+		}
+		v, err := strconv.ParseInt(m[3], base, 64)
+		require.NoError(t, err)
+		got[m[1]] = int(v)
+	}
+	return got
 }

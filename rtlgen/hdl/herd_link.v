@@ -18,8 +18,8 @@
 // another host left behind. A frame whose bytes stop for 2^QUIET_LOG2 clocks is dropped
 // unanswered, so that a truncated frame does not swallow the next one. The core's records and read-back leave as RECORD and READ frames, one per credit
 // the host granted, so the host is never sent more than it has room for and the core holds
-// instead of dropping anything. The protocol's constants are parameters (rtlgen/link.go
-// sets them).
+// instead of dropping anything. The protocol's constants are parameters whose defaults are
+// rtlgen/link.go's numbers (TestLinkConstants compares them); herd_board sets the silence.
 
 `default_nettype none
 

@@ -28,6 +28,8 @@ module herd_link_tb #(
   localparam [95:0] IDENT = 96'h0102_0304_0506_0708_090a_0b0c;
   localparam [7:0] SYNC = 8'ha5, F_IDENT = 8'h49, F_RESET = 8'h5a, F_LOAD = 8'h4c, F_CMD = 8'h43,
                    F_GRANT = 8'h47, F_ACK = 8'h41, F_IDREP = 8'h69, F_RECORD = 8'h52, F_READ = 8'h42;
+  localparam [7:0] ST_OK = 8'd0, ST_CRC = 8'd1, ST_TYPE = 8'd2, ST_NOLOAD = 8'd3, ST_BUSY = 8'd4, ST_LOADING = 8'd5;
+  // (The protocol's numbers are rtlgen/link.go's; TestLinkConstants compares both files with it.)
   localparam integer REC_BYTES = 4;  // REC_LAST + 1
 
   reg clk = 1'b0;
@@ -62,7 +64,7 @@ module herd_link_tb #(
   reg [9:0] rd_left = 10'd0;      // beats of the read-back after this one
   // Half the RESETs meet a record that the core offers as the link begins to carry the
   // RESET out: the cycle in which a data frame could still start (herd_link's guard).
-  wire at_reset = dut.rs == 4'd8 && dut.ft_reset && dut.xs == 3'd0;
+  wire at_reset = dut.rs == dut.R_EXEC && dut.ft_reset && dut.xs == dut.X_IDLE;
   always @(posedge clk) begin
     cseed = xs32(cseed);
     r1 = cseed;
@@ -244,7 +246,7 @@ module herd_link_tb #(
       end
       if (w >= ANSWER) fail_now("a frame was not answered");
       if ((is_ident ? idrep_seq : ack_seq) != seq) fail_now("an answer with another frame's seq");
-      st = is_ident ? 8'd0 : ack_st;
+      st = is_ident ? ST_OK : ack_st;
     end
   endtask
 
@@ -288,7 +290,7 @@ module herd_link_tb #(
         seq = seq + 8'd1;
         send_frame(typ, seq, n, 16'h0000, 0);
         await_answer(seq, typ == F_IDENT, st);
-        if (typ != F_IDENT && !(st == 8'd0 || (typ == F_LOAD && st == 8'd3) || (typ == F_CMD && (st == 8'd4 || st == 8'd5))))
+        if (typ != F_IDENT && !(st == ST_OK || (typ == F_LOAD && st == ST_NOLOAD) || (typ == F_CMD && (st == ST_BUSY || st == ST_LOADING))))
           fail_now("a status the frame's type does not allow");
         last_seq = seq;
       end else if (kind == 9) begin            // the same frame again: answered ok, or as before
@@ -299,12 +301,12 @@ module herd_link_tb #(
         roll;
         send_frame(typ, seq, n, 16'h0001 << (rv % 16), 0);
         await_answer(seq, 1'b0, st);
-        if (st != 8'd1) fail_now("a wrong CRC not answered as one");
+        if (st != ST_CRC) fail_now("a wrong CRC not answered as one");
       end else if (kind == 11) begin           // an unknown type
         seq = seq + 8'd1;
         send_frame(8'h3f, seq, n, 16'h0000, 0);
         await_answer(seq, 1'b0, st);
-        if (st != 8'd2) fail_now("an unknown type not answered as one");
+        if (st != ST_TYPE) fail_now("an unknown type not answered as one");
       end else if (kind < 15) begin            // cut off after 1 .. 5 + 2n bytes
         roll;
         send_frame(typ, seq + 8'd1, n, 16'h0000, 1 + rv % (5 + 2*n));
@@ -330,7 +332,7 @@ module herd_link_tb #(
       seq = seq + 8'd1;
       send_frame(F_RESET, seq, 0, 16'h0000, 0);
       await_answer(seq, 1'b0, st);
-      if (st != 8'd0) fail_now("RESET refused");
+      if (st != ST_OK) fail_now("RESET refused");
       seq = seq + 8'd1;
       send_frame(F_IDENT, seq, 0, 16'h0000, 0);
       await_answer(seq, 1'b1, st);
@@ -345,14 +347,14 @@ module herd_link_tb #(
       pay[0] = want[3];
       send_frame(F_CMD, seq, 1, 16'h0000, 0);          // the core still loads: refused whole
       await_answer(seq, 1'b0, st);
-      if (st != 8'd5 || n_took != 3) fail_now("a command while the core loads was not refused as such");
+      if (st != ST_LOADING || n_took != 3) fail_now("a command while the core loads was not refused as such");
       ready_mode = 2'd3;
       repeat (4) @(negedge clk);
       seq = seq + 8'd1;
       send_frame(F_CMD, seq, 1, 16'h0000, 0);
       await_answer(seq, 1'b0, st);
       watch = 1'b0;
-      if (st != 8'd0 || n_took != 4 || took[0] != want[0] || took[1] != want[1] || took[2] != want[2] || took[3] != want[3])
+      if (st != ST_OK || n_took != 4 || took[0] != want[0] || took[1] != want[1] || took[2] != want[2] || took[3] != want[3])
         fail_now("after RESET a LOAD's and a CMD's beats did not reach the core");
       last_seq = seq;
       roll;
