@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/herdsim
 
-.PHONY: all build demo test check fuzz vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
+.PHONY: all build demo test check docs-check doc-tables fuzz vet fmt-check tidy-check apidiff api-update bench bench-step bench-explore-accuracy clean usps-full usps-pack usps-walltime
 
 all: build
 
@@ -39,7 +39,7 @@ demo: build
 # -timeout 25m: the whole run took 12 min 2 s on a 2-core machine on 2026-11-28 (sim's
 # simulator and netlist tests 286 s of it, beside the other packages), and a slower or
 # busier machine must not hit go test's default of 10 minutes a package.
-test: vet fmt-check tidy-check apidiff
+test: vet fmt-check tidy-check apidiff docs-check
 	$(GO) test -timeout 25m ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
@@ -51,8 +51,19 @@ test: vet fmt-check tidy-check apidiff
 # tools (scripts/without-eda.sh hides the simulators, synthesis, the SMT solvers and GNU
 # parallel, so the tests that need them skip and say so) and -short (the tests that take
 # long without them, as the synthesis cost of a sweep, skip too). `make test` runs all.
-check: vet fmt-check
+check: vet fmt-check docs-check
 	scripts/without-eda.sh $(GO) test -short ./...
+
+# The docs check: every relative link and #anchor in the Markdown resolves, the generated
+# tables equal their results, README.md stays within 16 KB, and every herdsim command line
+# in the docs parses (subcommand, flags and, in shell blocks, values).
+docs-check:
+	$(GO) test -count=1 -run 'TestRepositoryDocs|TestDocsCommandLinesParse' ./internal/docs ./cmd/herdsim
+
+# The tables of figures in the docs, rendered from results/ (between `<!-- generated: NAME
+# (make doc-tables) -->` markers).
+doc-tables:
+	$(GO) run ./scripts/doctables
 
 # The fuzz targets of the inputs a user hands herdsim (a vector set's manifest and hex
 # files, its arch.json, the Arch's flag values), each for FUZZTIME: they must return a

@@ -1,0 +1,198 @@
+package docs
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// A generator renders one table of figures from the files under the repository root.
+type generator func(root string) (string, error)
+
+// generators are the tables the docs may carry, by the name their markers give.
+var generators = map[string]generator{
+	"usps-grid":       uspsGrid,
+	"speed-vs-numpy":  tableFrom("results/bench/speed-vs-numpy.md"),
+	"usps-full":       tableFrom("results/usps-full/results.md"),
+	"explore-h1":      tableFrom("results/explore-h1/table.md"),
+	"explore-h1-best": exploreBest,
+}
+
+// Generated lists the names of the tables a generator exists for.
+func Generated() []string {
+	names := make([]string, 0, len(generators))
+	for n := range generators {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+var region = regexp.MustCompile(`(?s)<!-- generated: ([a-z0-9-]+) \(make doc-tables\) -->\n(.*?)<!-- end: ([a-z0-9-]+) -->`)
+
+// Render returns src with every generated region rendered afresh from root's results.
+func Render(root string, src []byte) ([]byte, error) {
+	var firstErr error
+	out := region.ReplaceAllFunc(src, func(m []byte) []byte {
+		sub := region.FindSubmatch(m)
+		name, end := string(sub[1]), string(sub[3])
+		if firstErr != nil {
+			return m
+		}
+		if name != end {
+			firstErr = fmt.Errorf("generated region %q ends with %q", name, end)
+			return m
+		}
+		gen, ok := generators[name]
+		if !ok {
+			firstErr = fmt.Errorf("no generator for the table %q (known: %s)", name, strings.Join(Generated(), ", "))
+			return m
+		}
+		table, err := gen(root)
+		if err != nil {
+			firstErr = fmt.Errorf("table %q: %w", name, err)
+			return m
+		}
+		return fmt.Appendf(nil, "<!-- generated: %s (make doc-tables) -->\n%s<!-- end: %s -->", name, table, name)
+	})
+	return out, firstErr
+}
+
+// Stale names the generated regions of d whose text differs from a fresh rendering (a
+// typed edit, or results that changed without `make doc-tables`).
+func Stale(root string, d *Doc) ([]Problem, error) {
+	fresh, err := Render(root, d.Source)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.Path, err)
+	}
+	if bytes.Equal(fresh, d.Source) {
+		return nil, nil
+	}
+	var problems []Problem
+	old, renewed := region.FindAllSubmatchIndex(d.Source, -1), region.FindAllSubmatch(fresh, -1)
+	for i, m := range old {
+		if !bytes.Equal(d.Source[m[0]:m[1]], renewed[i][0]) {
+			problems = append(problems, Problem{d.Path, lineOf(d.Source, m[0]),
+				fmt.Sprintf("generated table %q differs from its results (run make doc-tables)", string(d.Source[m[2]:m[3]]))})
+		}
+	}
+	return problems, nil
+}
+
+// tableFrom renders the first Markdown table of a results file, as it is.
+func tableFrom(rel string) generator {
+	return func(root string) (string, error) {
+		src, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return "", err
+		}
+		var b strings.Builder
+		for _, line := range strings.Split(string(src), "\n") {
+			if strings.HasPrefix(line, "|") {
+				b.WriteString(line + "\n")
+			} else if b.Len() > 0 {
+				break
+			}
+		}
+		if b.Len() == 0 {
+			return "", fmt.Errorf("%s has no table", rel)
+		}
+		return b.String(), nil
+	}
+}
+
+// uspsGrid is the full grid's mean test error per model, one row, in the paper's order.
+func uspsGrid(root string) (string, error) {
+	var res struct {
+		Models map[string]struct {
+			Mean float64 `json:"test_error_mean"`
+		} `json:"models"`
+	}
+	if err := readJSON(filepath.Join(root, "results/usps-full/results.json"), &res); err != nil {
+		return "", err
+	}
+	order := []string{"MLR", "1NN", "H1", "H2", "H3", "H4", "H5", "SH1", "SH2", "SH3", "SH4", "SH5", "CD1", "CD2", "CD3", "PCD"}
+	if len(res.Models) != len(order) {
+		return "", fmt.Errorf("results/usps-full/results.json has %d models, the grid %d", len(res.Models), len(order))
+	}
+	head, rule, row := "|", "|", "|"
+	for _, m := range order {
+		r, ok := res.Models[m]
+		if !ok {
+			return "", fmt.Errorf("results/usps-full/results.json lacks the model %s", m)
+		}
+		head += " " + m + " |"
+		rule += " --- |"
+		row += fmt.Sprintf(" %.2f |", r.Mean)
+	}
+	return head + "\n" + rule + "\n" + row + "\n", nil
+}
+
+// exploreBest is the explore run's Pareto points and its recommendation.
+func exploreBest(root string) (string, error) {
+	var res struct {
+		Points []struct {
+			Label      string  `json:"label"`
+			TestError  float64 `json:"test_error"`
+			Reference  float64 `json:"reference_test_error"`
+			Cells      int     `json:"logic_cells"`
+			Fmax       float64 `json:"fmax_mhz"`
+			Cycles     float64 `json:"cycles_per_iteration"`
+			IterPerSec float64 `json:"iterations_per_s"`
+			BitExact   bool    `json:"bit_exact"`
+		} `json:"points"`
+		Pareto         map[string][]string `json:"pareto"`
+		Recommendation struct {
+			Label string `json:"label"`
+		} `json:"recommendation"`
+	}
+	if err := readJSON(filepath.Join(root, "results/explore-h1/results.json"), &res); err != nil {
+		return "", err
+	}
+	fronts := map[string][]string{}
+	for name, labels := range res.Pareto {
+		for _, l := range labels {
+			fronts[l] = append(fronts[l], strings.ReplaceAll(name, "_", " "))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| point | bit-exact | test error (%) | float (%) | logic cells | Fmax (MHz) | cycles/iter | iter/s | on the front of |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, p := range res.Points {
+		on := fronts[p.Label]
+		if len(on) == 0 && p.Label != res.Recommendation.Label {
+			continue
+		}
+		sort.Strings(on)
+		label := "`" + p.Label + "`"
+		if p.Label == res.Recommendation.Label {
+			label += " (recommended)"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.2f | %.2f | %d | %.2f | %.0f | %.1f | %s |\n", label, yesNo(p.BitExact),
+			p.TestError, p.Reference, p.Cells, p.Fmax, p.Cycles, p.IterPerSec, strings.Join(on, ", "))
+	}
+	return b.String(), nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func readJSON(path string, v any) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(src, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
