@@ -8,7 +8,7 @@ import (
 )
 
 // fieldSet keeps the int32 hidden fields of a fixed set of M vectors v_m current along the
-// flip-driven update of issue 7: the engine's own data (incremental.go) and a Tracker's
+// flip-driven update: the engine's own data (incremental.go) and a Tracker's
 // evaluation set (tracker.go) are both one. After an update with pseudo-sample (x*, z*),
 // hidden-bias step db and A = (V X^T) Z_t, the product of the set's Gram matrix against
 // the data with the current hidden states (which the owner moves along the flips):

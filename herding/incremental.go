@@ -6,7 +6,7 @@ import (
 )
 
 // incremental keeps the fields of every data vector up to date from one iteration to the
-// next instead of recomputing them (issue 7). With G = X X^T and Z_t the hidden states of
+// next instead of recomputing them. With G = X X^T and Z_t the hidden states of
 // iteration t (N x K):
 //
 //	H_{t+1} = H_t + A_t - N (X x*_t) z*_t^T + 1 db_t^T,   A_t = G Z_t = A_{t-1} + G (Z_t - Z_{t-1})

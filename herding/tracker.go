@@ -8,7 +8,7 @@ import (
 
 // Tracker keeps the energies F(x) of a fixed set of vectors (the USPS experiment's
 // validation and test images) current while the engine herds, by the same flip-driven
-// update as the engine's own fields (issue 7): with E the tracked vectors and G_E = E X^T,
+// update as the engine's own fields: with E the tracked vectors and G_E = E X^T,
 //
 //	H_E,t+1 = H_E,t + G_E Z_t - N (E x*_t) z*_t^T + 1 db^T,   c.e_m += e_m . sum_n x_n - N e_m . x*_t
 //
