@@ -65,10 +65,11 @@ type ProofResult struct {
 	Induction time.Duration // the induction step
 }
 
-// ProofFailure is a verdict: an assertion of herd_core.v fails in the BMC from reset (a
-// reachable failure: a real bug) or in the induction step (a bug, or an invariant the
-// proof misses: the trace starts in a state the assertions allow, not from reset).
+// ProofFailure is a verdict: an assertion fails in the BMC from reset (a reachable
+// failure: a real bug) or in the induction step (a bug, or an invariant the proof misses:
+// the trace starts in a state the assertions allow, not from reset).
 type ProofFailure struct {
+	Proof    string // which proof: "handshake", "link", "link's CRC", "link's UART"
 	Step     string // "BMC from reset" or "induction"
 	Depth    int
 	Location string // file:line of the assertion
@@ -76,7 +77,7 @@ type ProofFailure struct {
 }
 
 func (f *ProofFailure) Error() string {
-	s := fmt.Sprintf("handshake proof failed (%s, depth %d): assertion %s", f.Step, f.Depth, f.Location)
+	s := fmt.Sprintf("%s proof failed (%s, depth %d): assertion %s", f.Proof, f.Step, f.Depth, f.Location)
 	if f.Source != "" {
 		s += ": " + f.Source
 	}
@@ -104,14 +105,28 @@ func CheckProofTools() error {
 	return nil
 }
 
-// proofScript is the Yosys script that writes the abstracted model (see above). The cuts
-// come before any optimisation (hierarchy and proc, not prep), which then runs on the
-// control logic alone: a second, where prep's passes over the whole datapath take two.
-const proofScript = "read_verilog -formal -DFORMAL %s; hierarchy -check -top herd_core; proc; flatten; " +
-	"select -assert-min 1 t:$assert; " + // no FORMAL block: nothing to prove
-	"cutpoint t:$mem*; select -assert-none t:$mem*; " + // every memory's read data free
-	"delete -output herd_core/o:*; opt_clean; " + // only what the assertions read
-	"opt -keepdc; async2sync; dffunmap; write_smt2 herd_core.smt2"
+// A proof target: the sources it reads from a folder, the Yosys script that writes its
+// model (%s: the sources; it writes model.smt2), what is proven.
+type proofTarget struct {
+	name   string
+	files  []string
+	script string
+	hint   string // what the folder should be, for an error naming a missing file
+}
+
+// The handshake proof's model (see the top of this file). The cuts come before any
+// optimisation (hierarchy and proc, not prep), which then runs on the control logic alone:
+// a second, where prep's passes over the whole datapath take two.
+var handshakeProof = proofTarget{
+	name:  "handshake",
+	files: rtlgen.TiledSourceFiles,
+	script: "read_verilog -formal -DFORMAL %s; hierarchy -check -top herd_core; proc; flatten; " +
+		"select -assert-min 1 t:$assert; " + // no FORMAL block: nothing to prove
+		"cutpoint t:$mem*; select -assert-none t:$mem*; " + // every memory's read data free
+		"delete -output herd_core/o:*; opt_clean; " + // only what the assertions read
+		"opt -keepdc; async2sync; dffunmap; write_smt2 model.smt2",
+	hint: "the proof is of the tiled core: herdsim rtl with a tiled Arch",
+}
 
 // ProveHandshake proves the handshake properties of the tiled core in an RTL folder
 // (herdsim rtl for a tiled Arch: herd_spram.v, herd_acc_array.v, herd_core.v) by
@@ -119,6 +134,12 @@ const proofScript = "read_verilog -formal -DFORMAL %s; hierarchy -check -top her
 // it; a missing tool, a folder without the core or its FORMAL block, or a tool that fails
 // is an *RTLError.
 func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
+	return prove(dir, handshakeProof, opt)
+}
+
+// prove runs one proof target on the sources in dir: its model, then the BMC from reset
+// and the induction step, each of depth opt.Depth.
+func prove(dir string, target proofTarget, opt ProofOptions) (*ProofResult, error) {
 	if err := CheckProofTools(); err != nil {
 		return nil, err
 	}
@@ -127,7 +148,7 @@ func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
 		depth = DefaultProofDepth
 	}
 	if depth < 1 {
-		return nil, rtlErr("handshake proof: depth %d, must be at least 1", depth)
+		return nil, rtlErr("%s proof: depth %d, must be at least 1", target.name, depth)
 	}
 	out := opt.Output
 	if out == nil {
@@ -138,25 +159,14 @@ func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
 		return nil, &RTLError{err}
 	}
 	defer interrupt.Remove(work)
-	formal := false
-	for _, name := range rtlgen.TiledSourceFiles {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			return nil, rtlErr("handshake proof: rtl folder %s: %v (the proof is of the tiled core: herdsim rtl with a tiled Arch)", dir, err)
-		}
-		formal = formal || bytes.Contains(data, []byte("`ifdef FORMAL"))
-		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
-			return nil, &RTLError{err}
-		}
-	}
-	if !formal {
-		return nil, rtlErr("handshake proof: the sources in %s have no FORMAL block (regenerate them with herdsim rtl)", dir)
+	if err := copyProofSources(dir, work, target); err != nil {
+		return nil, err
 	}
 	res := &ProofResult{Depth: depth}
 	t0 := time.Now()
-	script := fmt.Sprintf(proofScript, strings.Join(rtlgen.TiledSourceFiles, " "))
+	script := fmt.Sprintf(target.script, strings.Join(target.files, " "))
 	if err := runTool(work, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
-		return nil, rtlErr("handshake proof: yosys could not build the model: %w", err)
+		return nil, rtlErr("%s proof: yosys could not build the model: %w", target.name, err)
 	}
 	res.Model = time.Since(t0)
 	for _, step := range []struct {
@@ -176,7 +186,7 @@ func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
 			}
 			argv = append(argv, "--dump-vcd", vcd)
 		}
-		argv = append(argv, "herd_core.smt2")
+		argv = append(argv, "model.smt2")
 		t0 := time.Now()
 		v, err := smtbmc(work, argv, out)
 		*step.took = time.Since(t0)
@@ -184,17 +194,37 @@ func ProveHandshake(dir string, opt ProofOptions) (*ProofResult, error) {
 			continue
 		}
 		if v.assert != "" {
-			return nil, &ProofFailure{Step: step.name, Depth: depth, Location: v.assert, Source: assertSource(work, v.assert)}
+			return nil, &ProofFailure{Proof: target.name, Step: step.name, Depth: depth, Location: v.assert, Source: assertSource(work, v.assert)}
 		}
 		if v.unsat {
-			return nil, rtlErr("handshake proof (%s): the assumptions are unsatisfiable, the proof would be vacuous", step.name)
+			return nil, rtlErr("%s proof (%s): the assumptions are unsatisfiable, the proof would be vacuous", target.name, step.name)
 		}
 		if err == nil {
 			err = fmt.Errorf("no status")
 		}
-		return nil, rtlErr("handshake proof (%s): yosys-smtbmc ended without a verdict: %w (last output: %s)", step.name, err, v.last)
+		return nil, rtlErr("%s proof (%s): yosys-smtbmc ended without a verdict: %w (last output: %s)", target.name, step.name, err, v.last)
 	}
 	return res, nil
+}
+
+// copyProofSources copies the target's sources from dir into work; at least one must have
+// a FORMAL block.
+func copyProofSources(dir, work string, target proofTarget) error {
+	formal := false
+	for _, name := range target.files {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return rtlErr("%s proof: rtl folder %s: %v (%s)", target.name, dir, err, target.hint)
+		}
+		formal = formal || bytes.Contains(data, []byte("`ifdef FORMAL"))
+		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
+			return &RTLError{err}
+		}
+	}
+	if !formal {
+		return rtlErr("%s proof: the sources in %s have no FORMAL block (regenerate them with herdsim rtl)", target.name, dir)
+	}
+	return nil
 }
 
 // smtbmcVerdict is what one yosys-smtbmc run said.

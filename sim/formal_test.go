@@ -117,3 +117,67 @@ func TestHandshakeProofErrors(t *testing.T) {
 		t.Errorf("no tools: got %v, want an RTLError naming the yosys package", err)
 	}
 }
+
+// TestLinkProof: the board link cannot wedge (herd_link.v's FORMAL block, with the CRC's
+// and the UART's contracts proven on their own), and the proof fails, naming the part, on
+// a link that can: one without the silence that drops a cut-short frame, one that holds a
+// refused beat until the core takes it (the first link's wedge), one whose READ frame
+// waits for beats after the read-back's last; and on a CRC unit or a UART slower than
+// their contracts.
+func TestLinkProof(t *testing.T) {
+	needProofTools(t)
+	rtl := proofRTL(t, "K6T3SH")
+	t0 := time.Now()
+	res, err := ProveLink(rtl, ProofOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("proven in %v (link: model %v, BMC %v, induction %v)", time.Since(t0).Round(time.Millisecond),
+		res.Link.Model.Round(time.Millisecond), res.Link.BMC.Round(time.Millisecond), res.Link.Induction.Round(time.Millisecond))
+	for _, c := range []struct {
+		name, file, from, to, proof string
+	}{
+		{"no silence timeout", "herd_link.v", "if (rst || quiet[QUIET_LOG2]) begin", "if (rst) begin", "link"},
+		{"a refused beat held", "herd_link.v", "x_st <= ft_load ? ST_NOLOAD : ST_BUSY;\n          x_reply <= 1'b1;\n          xs <= X_IDLE;",
+			"xs <= X_ADDR;", "link"},
+		{"no padding after the read-back", "herd_link.v", "if (t_beat && hb_last) t_pad <= 1'b1;", "", "link"},
+		{"a slow CRC", "herd_crc16.v", "n <= 4'd8;", "n <= 4'd9;", "link's CRC"},
+		{"a slow UART", "herd_uart_tx.v", "bitn <= 4'd10;", "bitn <= 4'd11;", "link's UART"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := mutatedCopy(t, rtl, linkFiles, c.file, c.from, c.to)
+			_, err := ProveLink(dir, ProofOptions{})
+			var pf *ProofFailure
+			if !errors.As(err, &pf) {
+				t.Fatalf("got %v, want a failed assertion", err)
+			}
+			if pf.Proof != c.proof {
+				t.Errorf("the %s proof failed, want the %s proof: %v", pf.Proof, c.proof, err)
+			}
+			t.Logf("%v", err)
+		})
+	}
+}
+
+// mutatedCopy copies files from src into a new folder, with from replaced by to in file
+// (exactly once).
+func mutatedCopy(t *testing.T, src string, files []string, file, from, to string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == file {
+			if n := strings.Count(string(data), from); n != 1 {
+				t.Fatalf("%s holds %q %d times, want 1: the Verilog changed, update the test", f, from, n)
+			}
+			data = []byte(strings.Replace(string(data), from, to, 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -34,6 +34,21 @@ module herd_crc16 (
       n <= n - 4'd1;
     end
   end
+`ifdef FORMAL
+  // The contract the link's proof assumes of its receiver's CRC unit (sim.ProveLink proves
+  // it here, then cuts the unit out of the link's model): after a byte (go), busy falls
+  // within 9 cycles. f_age counts the cycles since the last go; f_had: there was one.
+  reg f_had = 1'b0;
+  reg [3:0] f_age = 4'd0;
+  always @(posedge clk)
+    if (go) {f_had, f_age} <= {1'b1, 4'd0};
+    else if (f_age != 4'd15) f_age <= f_age + 4'd1;
+  always @* if (f_had) begin
+    assert(go_q == (f_age == 4'd0));                   // invariant: go_q is the last go
+    if (f_age != 4'd0) assert(f_age >= 4'd9 ? n == 4'd0 : {1'b0, n} + {1'b0, f_age} <= 5'd9);
+    if (f_age >= 4'd9) assert(!busy);                  // the contract
+  end
+`endif
 endmodule
 
 `default_nettype wire

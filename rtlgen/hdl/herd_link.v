@@ -378,6 +378,127 @@ module herd_link #(
     end
   end
   herd_uart_tx #(.BAUD_DIV(BAUD_DIV)) uart_tx (.clk(clk), .rst(rst), .load(tb_load), .data(tb_byte), .idle(tb_idle), .tx(tx));
+`ifdef FORMAL
+  // The receiver cannot wedge (sim.ProveLink proves this by k-induction, for every input
+  // sequence and every core behaviour): after its last byte, the receiver is back in R_SYNC
+  // within 2^QUIET_LOG2 + 1 cycles when the frame was cut short, and within
+  // F_EXEC_MOST + 10 cycles when it was a whole frame, not counting the cycles a RESET
+  // waits for an outgoing frame to end (the core reset comes between frames). The proof
+  // cuts the receiver's CRC unit out and assumes its contract, which herd_crc16's own
+  // FORMAL block proves: busy falls within 9 cycles of a byte.
+  localparam integer F_EXEC_MOST = 4 * 255 + 1;        // 255 beats of 4 cycles, the reply
+  localparam integer F_QUIET_MOST = 1 << QUIET_LOG2;
+  localparam integer FSW = QUIET_LOG2 > 10 ? QUIET_LOG2 + 2 : 12;  // f_silent's width
+  localparam integer F_EXEC_SILENT = F_EXEC_MOST + 10;
+  localparam [FSW-1:0] F_QUIET_BOUND = F_QUIET_MOST[FSW-1:0], F_EXEC_BOUND = F_EXEC_SILENT[FSW-1:0];
+  reg f_past = 1'b0;
+  always @(posedge clk) f_past <= 1'b1;
+  always @* if (!f_past) assume(rst);
+  wire rcrc_go = rx_stb && rs != R_SYNC && rs != R_CHECK && rs != R_EXEC;
+  reg f_rgo = 1'b0;                // the receiver's CRC has had a byte
+  reg [3:0] f_rage;                // cycles since it took its last byte
+  always @(posedge clk)
+    if (rcrc_go) {f_rgo, f_rage} <= {1'b1, 4'd0};
+    else if (f_rage != 4'd15) f_rage <= f_rage + 4'd1;
+  always @* if (f_rgo && f_rage >= 4'd9) assume(!rcrc_busy);
+  // f_stall: the executor waits for something outside the receiver (a RESET for an
+  // outgoing frame's end); f_work: cycles of carrying out the frame, stalls not counted;
+  // f_silent: cycles since the last byte, stalls not counted.
+  wire f_stall = xs == X_RESET && t_frame;
+  reg [10:0] f_work;
+  reg [FSW-1:0] f_silent;
+  always @(posedge clk) begin
+    if (rst || rs != R_EXEC) f_work <= 11'd0;
+    else if (!f_stall) f_work <= f_work + 11'd1;
+    if (rst || rx_stb) f_silent <= {FSW{1'b0}};
+    else if (!f_stall && f_silent != {FSW{1'b1}}) f_silent <= f_silent + 1'b1;
+  end
+  wire [FSW-1:0] f_work_w = {{(FSW - 11){1'b0}}, f_work};
+  wire [FSW-1:0] f_rage_w = {{(FSW - 4){1'b0}}, f_rage};
+  wire [10:0] f_beat4 = {1'b0, p_i, 2'b00};           // 4 cycles a beat carried out
+  always @* if (f_past && !rst) begin
+    // The receiver: a frame in progress counts its silence; the CRC check is short.
+    if (in_frame) assert({{(FSW - QUIET_LOG2 - 1){1'b0}}, quiet} == f_silent);
+    if (rs == R_CHECK) assert(f_rgo && f_silent <= f_rage_w && f_rage <= 4'd9);
+    // The executor runs only while a frame is carried out, 4 cycles a beat.
+    if (xs != X_IDLE || x_reply) assert(rs == R_EXEC);
+    if (rs == R_EXEC) begin
+      assert(f_silent <= f_work_w + 10);
+      assert(f_work <= F_EXEC_MOST[10:0]);
+      if (xs == X_IDLE) assert(x_reply || f_work == 11'd0);
+      if (xs == X_ADDR) assert(f_work == f_beat4 + 11'd1 && p_i < f_n);
+      if (xs == X_WAIT) assert(f_work == f_beat4 + 11'd2 && p_i < f_n);
+      if (xs == X_OFFER) assert(f_work == f_beat4 + 11'd3 && p_i < f_n && p_lastb == (p_i + 8'd1 == f_n));
+      if (xs == X_TAKEN) assert(f_work == f_beat4 + 11'd4 && p_i < f_n && p_lastb == (p_i + 8'd1 == f_n));
+      if (xs == X_RESET) assert(f_work == 11'd8 - {8'd0, rst_n});
+      assert(xs <= X_TAKEN);
+    end
+    // The property: silent long enough, the receiver is idle.
+    assert(rs == R_SYNC || (in_frame ? f_silent <= F_QUIET_BOUND : f_silent <= F_EXEC_BOUND));
+  end
+  // The transmitter: every outgoing frame ends within F_FRAME_MOST cycles (so a RESET's
+  // wait is bounded too), given the UART's contract (herd_uart_tx's FORMAL block proves
+  // it; the proof cuts the UART out) and the core's: a stream the link reads from offers
+  // its next beat within F_CORE_WAIT cycles of tready, until its read-back's last beat.
+  localparam [4:0] F_CORE_WAIT = 5'd16;
+  localparam integer F_BYTE = 10 * BAUD_DIV;                      // a byte on the line
+  localparam integer F_BT_MOST = F_BYTE + 16 + 4;                 // from byte to byte (F_CORE_WAIT)
+  localparam integer F_FRAME_MOST = (511 + 6) * (F_BT_MOST + 1);  // the longest frame
+  localparam integer FTW = $clog2(F_BT_MOST + 2) + 1;
+  localparam integer FFW = $clog2(F_FRAME_MOST + 2) + 1;
+  localparam [FTW-1:0] F_BYTE_W = F_BYTE[FTW-1:0], F_BT_BOUND = F_BT_MOST[FTW-1:0];
+  localparam [FFW-1:0] F_FRAME_BOUND = F_FRAME_MOST[FFW-1:0];
+  localparam integer F_BT_STEP = F_BT_MOST + 1;
+  localparam [FFW-1:0] F_STEP = F_BT_STEP[FFW-1:0];
+  reg f_tload = 1'b0;              // the UART has taken a byte since reset
+  reg [FTW-1:0] f_tage, f_bt;      // cycles since its last byte; since the frame's last byte or start
+  reg [FFW-1:0] f_frame;           // cycles since the frame started
+  reg [4:0] f_cwait;               // cycles a stream the link reads has offered nothing
+  reg f_rd_done;                   // the read-back's last beat is taken: the core owes no beat
+  wire f_asked = (rec_ready && !rec_valid) || (rd_ready && !rd_valid && !f_rd_done);
+  always @(posedge clk) begin
+    if (rst) f_tload <= 1'b0;
+    else if (tb_load) {f_tload, f_tage} <= {1'b1, {FTW{1'b0}}};
+    else if (f_tage != F_BYTE_W) f_tage <= f_tage + 1'b1;
+    if (rst || tb_load || ts == T_IDLE) f_bt <= {FTW{1'b0}};
+    else if (f_bt != {FTW{1'b1}}) f_bt <= f_bt + 1'b1;
+    if (rst || ts == T_IDLE) f_frame <= {FFW{1'b0}};
+    else if (f_frame != {FFW{1'b1}}) f_frame <= f_frame + 1'b1;
+    if (rst) f_rd_done <= 1'b0;
+    else if (rd_valid && rd_ready && rd_last) f_rd_done <= 1'b1;
+    else if (rd_valid) f_rd_done <= 1'b0;
+    if (rst || !f_asked) f_cwait <= 5'd0;
+    else if (f_cwait != 5'd31) f_cwait <= f_cwait + 5'd1;
+  end
+  always @* if (f_past && !rst) begin
+    if (!f_tload || f_tage == F_BYTE_W) assume(tb_idle);            // the UART's contract
+    if (f_cwait >= F_CORE_WAIT) assume(!f_asked);                    // the core's
+  end
+  wire f_wait_core = ts == T_PAY && t_core && !t_pad && !hb_v;       // the payload waits for a beat
+  wire f_ready_q = t_kind == K_RECORD ? rec_ready : rd_ready;
+  reg [FFW-1:0] f_bytes;           // the frame's bytes loaded into the UART
+  always @* begin
+    case (ts)
+      T_SYNC: f_bytes = {FFW{1'b0}};
+      T_TYPE: f_bytes = 1;
+      T_SEQ: f_bytes = 2;
+      T_PAY: f_bytes = {{(FFW - 9){1'b0}}, t_cnt} + 3;
+      T_CRCH: f_bytes = {{(FFW - 9){1'b0}}, t_last} + 4;
+      default: f_bytes = {{(FFW - 9){1'b0}}, t_last} + 5;
+    endcase
+  end
+  always @* if (f_past && !rst && f_tload) assert(f_tage <= F_BYTE_W);
+  always @* if (f_past && !rst && t_frame) begin
+    assert(ts <= T_CRCL && (ts != T_PAY || t_cnt <= t_last));
+    if (ts < T_PAY) assert(t_cnt == 9'd0 && !t_pad && !hb_v);
+    if (t_kind == K_READ && f_rd_done) assert(t_pad || (hb_v && hb_last));
+    if (f_tload) assert(f_bt <= F_BYTE_W ? f_tage >= f_bt : f_tage == F_BYTE_W);
+    if (f_wait_core && f_bt != {FTW{1'b0}}) assert(f_ready_q && {{(FTW - 5){1'b0}}, f_cwait} == f_bt - 1'b1);
+    assert(f_bt <= F_BT_BOUND);
+    assert(f_frame <= f_bytes * F_STEP + {{(FFW - FTW){1'b0}}, f_bt});
+    assert(f_frame <= F_FRAME_BOUND);                                // the property
+  end
+`endif
 endmodule
 
 `default_nettype wire
