@@ -54,8 +54,8 @@
 // # RBM energies
 //
 // The USPS experiment needs an energy per image that plays the role of herding's
-// F(x) = sum_i |(W x + b)_i| + c.x (SPEC.md: the largest negative energy over z). For the
-// RBM we use the true negative free energy in the same +-1 representation,
+// F(x) = sum_i |(W x + b)_i| + c.x (docs/spec.md, "Model": the largest negative energy
+// over z). For the RBM we use the true negative free energy in the same +-1 representation,
 //
 //	F_RBM(x) = log sum_h exp(h.(W x + b) + c.x) = sum_i log(2 cosh((W x + b)_i)) + c.x,
 //

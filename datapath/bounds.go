@@ -1,7 +1,7 @@
 package datapath
 
 // Overflow bounds: when no register can overflow, the datapath's arithmetic is the exact
-// integer arithmetic of SPEC.md, and any exact implementation (herding's flip-driven
+// integer arithmetic of docs/spec.md, and any exact implementation (herding's flip-driven
 // reference) gives its results bit for bit. Callers that need the datapath's results over
 // long runs (the USPS accuracy in usps and explore) run the fast reference while these
 // bounds hold and the functional model from the first iteration they do not.

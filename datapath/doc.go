@@ -89,7 +89,7 @@
 //
 // Arch.CannotOverflow (bounds.go) goes one step further: from W, b and c it proves that no
 // register can overflow in the next iteration, in which case the datapath's arithmetic is
-// SPEC.md's exact integer arithmetic and any exact implementation (the flip-driven float
+// docs/spec.md's exact integer arithmetic and any exact implementation (the flip-driven float
 // reference) gives its values; the USPS accuracy runs use it (internal/usps).
 //
 // # Boundaries

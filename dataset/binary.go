@@ -3,7 +3,8 @@ package dataset
 import "fmt"
 
 // Binary is a set of N vectors in {-1,+1}^D, the only form of data herding sees.
-// Rows[n][j] is x_nj, either +1 or -1 (SPEC.md: a '1' character or a set bit is +1).
+// Rows[n][j] is x_nj, either +1 or -1 (docs/spec.md, "Data formats": a '1' character or a
+// set bit is +1).
 type Binary struct {
 	Name  string   // where the vectors came from, for reports ("default", "usps digit 3, split 0 train", a path)
 	D     int      // length of every vector
@@ -56,7 +57,8 @@ func (b *Binary) Validate() error {
 	return nil
 }
 
-// BitString renders a +-1 vector as SPEC.md's text: '1' for +1, '0' for -1, component 0 first.
+// BitString renders a +-1 vector as docs/spec.md's text: '1' for +1, '0' for -1,
+// component 0 first.
 func BitString(v []int8) string {
 	s := make([]byte, len(v))
 	for j, x := range v {

@@ -8,10 +8,10 @@
 //
 // # Formats
 //
-//   - SPEC.md text format (text.go): one vector per line of '0' (-1) and '1' (+1), all
-//     lines the same length; empty lines and lines starting with '#' are ignored; a
-//     Windows line end's '\r' or a line of spaces is an error, as SPEC.md says (its
-//     message says how to convert the file). Errors name file, line and column:
+//   - The text format of docs/spec.md (text.go): one vector per line of '0' (-1) and '1'
+//     (+1), all lines the same length; empty lines and lines starting with '#' are
+//     ignored; a Windows line end's '\r' or a line of spaces is an error, as docs/spec.md
+//     says (its message says how to convert the file). Errors name file, line and column:
 //     "data.txt:7:13: unexpected character 'x' (want '0' or '1')". WriteText writes the
 //     same format atomically, after a '#' comment line naming the set.
 //   - MATLAB MAT-file level 5 (mat.go): a small pure-Go reader for usps_all.mat. It reads

@@ -23,7 +23,7 @@ type LoadOptions struct {
 //   - "default": the built-in set (Default);
 //   - "usps": the 700 training images of opts.Digit in split opts.Split under opts.Seed,
 //     binarised, from usps_all.mat in the folder ResolveUSPSDir(opts.USPSDir) finds;
-//   - anything else: a path to a file in SPEC.md's text format (write "./default" to read a
+//   - anything else: a path to a file in docs/spec.md's text format (write "./default" to read a
 //     file that happens to be called "default").
 func Load(spec string, opts LoadOptions) (*Binary, error) {
 	switch spec {

@@ -7,8 +7,8 @@ import (
 	"herdsim/internal/splitmix"
 )
 
-// DefaultSeed is the seed used for USPS splits unless the user picks another (SPEC.md:
-// every seed defaults to 1).
+// DefaultSeed is the seed used for USPS splits unless the user picks another (docs/spec.md,
+// "USPS": like W_0's seed, it defaults to 1).
 const DefaultSeed uint64 = 1
 
 // SplitIndices lists which images of one digit (indices 0..1099 into the file's class)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// specMix is splitmix64's first output for a seed, written out from SPEC.md rather than
+// specMix is splitmix64's first output for a seed, written out from docs/spec.md rather than
 // taken from internal/splitmix, so the documented derivation is checked independently.
 func specMix(seed uint64) uint64 {
 	z := seed + 0x9E3779B97F4A7C15

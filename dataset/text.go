@@ -12,13 +12,13 @@ import (
 	"herdsim/internal/atomicfile"
 )
 
-// SPEC.md "Text data format": one vector per line of '0' (-1) and '1' (+1), all lines the
+// docs/spec.md, "Text format": one vector per line of '0' (-1) and '1' (+1), all lines the
 // same length; blank (empty) lines and lines starting with '#' are ignored; anything else
-// is an error naming the file, line and column. As SPEC.md says, and no more: a Windows
+// is an error naming the file, line and column. As docs/spec.md says, and no more: a Windows
 // line end's '\r' and a line of spaces are errors like any other character (the '\r'
 // error says how to convert the file), so that every part reading the format agrees.
 
-// LoadText reads a data set in SPEC.md's text format from path. The set is named by path
+// LoadText reads a data set in docs/spec.md's text format from path. The set is named by path
 // and has no image shape.
 func LoadText(path string) (*Binary, error) {
 	f, err := os.Open(path)
@@ -29,7 +29,7 @@ func LoadText(path string) (*Binary, error) {
 	return ReadText(f, path)
 }
 
-// ReadText parses SPEC.md's text format. name is used in errors ("data.txt:7:13: ...")
+// ReadText parses docs/spec.md's text format. name is used in errors ("data.txt:7:13: ...")
 // and as the data set's name.
 func ReadText(r io.Reader, name string) (*Binary, error) {
 	b := &Binary{Name: name}
@@ -85,7 +85,7 @@ func parseTextLine(line string) ([]int8, error) {
 	return row, nil
 }
 
-// WriteText writes b to path in SPEC.md's text format, atomically (a reader never sees a
+// WriteText writes b to path in docs/spec.md's text format, atomically (a reader never sees a
 // partial file). The first line is a '#' comment naming the set and its size.
 func WriteText(path string, b *Binary) error {
 	if err := b.Validate(); err != nil {
@@ -94,7 +94,7 @@ func WriteText(path string, b *Binary) error {
 	return atomicfile.Write(path, func(w *bufio.Writer) error { return FormatText(w, b) })
 }
 
-// FormatText writes b in SPEC.md's text format (LF line endings) to w.
+// FormatText writes b in docs/spec.md's text format (LF line endings) to w.
 func FormatText(w io.Writer, b *Binary) error {
 	name := strings.Join(strings.Fields(b.Name), " ") // keep the comment on one line
 	if _, err := fmt.Fprintf(w, "# herdsim data set %q: N=%d vectors, D=%d\n", name, b.N(), b.D); err != nil {

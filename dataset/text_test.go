@@ -20,9 +20,9 @@ func TestReadTextSkipsCommentsAndBlankLines(t *testing.T) {
 	require.NoError(t, b.Validate())
 }
 
-// TestReadTextFollowsSPEC: SPEC.md ignores empty lines and '#' lines only; a Windows line
-// end and a line of spaces are errors that name the line and column, and the '\r' error
-// says how to convert the file (issue 17, item 6).
+// TestReadTextFollowsSPEC: docs/spec.md ("Text format") ignores empty lines and '#' lines
+// only; a Windows line end and a line of spaces are errors that name the line and column,
+// and the '\r' error says how to convert the file (issue 17, item 6).
 func TestReadTextFollowsSPEC(t *testing.T) {
 	_, err := ReadText(strings.NewReader("# windows\r\n01\r\n10\r\n"), "crlf.txt")
 	require.ErrorContains(t, err, "crlf.txt:2:3: unexpected character '\\r' (want '0' or '1'): a Windows line end; convert the file")

@@ -8,7 +8,7 @@ import (
 	"slices"
 )
 
-// The shape of Roweis' usps_all.mat (SPEC.md "USPS", the data README).
+// The shape of Roweis' usps_all.mat (docs/spec.md, "USPS").
 const (
 	USPSFile     = "usps_all.mat"
 	USPSPixels   = 256  // 16x16 pixels per image

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Mode selects where the negative search starts (SPEC.md, step 2).
+// Mode selects where the negative search starts (docs/spec.md, "One iteration", step 2).
 type Mode int
 
 const (
@@ -44,7 +44,7 @@ func ParseMode(s string) (Mode, error) {
 type Form int
 
 const (
-	// Scaled keeps every weight multiplied by N (SPEC.md, "Integer (scaled) form"): every
+	// Scaled keeps every weight multiplied by N (docs/spec.md, "Integer form"): every
 	// value is an integer held exactly in a float64. This is the golden reference.
 	Scaled Form = iota
 	// Unscaled is the paper's own form: averages 1/N, step size Eta, temperature Gamma and
@@ -61,7 +61,7 @@ func (f Form) String() string {
 	return "scaled"
 }
 
-// Defaults of SPEC.md.
+// Defaults of docs/spec.md ("Initialisation", "One iteration").
 const (
 	DefaultSweeps = 10
 	DefaultSeed   = 1
@@ -77,7 +77,7 @@ type Config struct {
 	Hidden         int    // K, number of hidden units
 	Mode           Mode   // H or SH
 	Sweeps         int    // S, the most coordinate-ascent sweeps per iteration; 0 means DefaultSweeps
-	Seed           uint64 // splitmix64 seed of W_0 (SPEC.md uses 1 by default: DefaultSeed)
+	Seed           uint64 // splitmix64 seed of W_0 (1 by default, docs/spec.md: DefaultSeed)
 	GrowHiddenBias bool   // update b too (off by default: the paper leaves it out)
 	// Direct computes every field from W at every iteration instead of updating the fields
 	// from the hidden states that flipped (the default, scaled form only). Both give the

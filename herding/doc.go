@@ -1,5 +1,5 @@
 // Package herding is herdsim's golden reference: herding (Welling, UAI 2009) on a
-// restricted Boltzmann machine with +-1 units, exactly as ../shared/SPEC.md fixes it.
+// restricted Boltzmann machine with +-1 units, exactly as docs/spec.md fixes it.
 // Every other part of herdsim (the fixed-point datapath, the Verilog, the golden vectors)
 // is checked against this package bit for bit.
 //

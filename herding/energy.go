@@ -10,9 +10,9 @@ func NewBatch(rows [][]int8, d int) *Batch { return &Batch{v: newVectors(rows, d
 // Len is the number of vectors.
 func (b *Batch) Len() int { return b.v.n }
 
-// Energies writes F(x) = sum_i |(W x + b)_i| + c.x (SPEC.md) of every vector into out, in the
-// parameters' own units (N times the paper's F in the scaled form). The best hidden state
-// for x is sign(W x + b), so F(x) is the largest negative energy over z.
+// Energies writes F(x) = sum_i |(W x + b)_i| + c.x (docs/spec.md, "Model") of every vector
+// into out, in the parameters' own units (N times the paper's F in the scaled form). The
+// best hidden state for x is sign(W x + b), so F(x) is the largest negative energy over z.
 func (p *Params) Energies(b *Batch, out []float64) {
 	if len(out) != b.v.n || b.v.d != p.D {
 		panic("herding: Energies: batch and output sizes do not match the parameters")

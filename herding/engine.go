@@ -164,7 +164,7 @@ func (e *Engine) MaxAbsWRun() float64 { return e.maxWRun }
 // scaled like W (read-only). Decoupled herding drives the weights toward R_T / T.
 func (e *Engine) Rates() []float64 { return e.rates }
 
-// Step runs one herding iteration (SPEC.md, steps 1 to 4).
+// Step runs one herding iteration (docs/spec.md, "One iteration", steps 1 to 4).
 func (e *Engine) Step() (Iteration, error) {
 	e.t++
 	if e.needsPositivePhase() {
@@ -182,8 +182,8 @@ func (e *Engine) Step() (Iteration, error) {
 	}, nil
 }
 
-// search runs the negative phase's coordinate ascent from xs, zs (SPEC.md step 3) and
-// returns the sweeps it took.
+// search runs the negative phase's coordinate ascent from xs, zs (docs/spec.md,
+// "One iteration", step 3) and returns the sweeps it took.
 func (e *Engine) search() int {
 	if e.cfg.Form == Scaled {
 		return e.ascent.run(&e.p, e.cfg.Sweeps, e.xs, e.zs)
@@ -237,8 +237,9 @@ func (e *Engine) offsetEnergy() float64 {
 	return (o.W*sum(e.p.W) + o.B*sum(e.p.B) + o.C*sum(e.p.C)) / e.cfg.Gamma
 }
 
-// startSearch loads the search's starting point into xs, zs (SPEC.md step 2) and returns
-// the data index it came from, or -1 for the previous pseudo-sample.
+// startSearch loads the search's starting point into xs, zs (docs/spec.md, "One
+// iteration", step 2) and returns the data index it came from, or -1 for the previous
+// pseudo-sample.
 func (e *Engine) startSearch() int {
 	m := -1
 	switch {
@@ -254,10 +255,10 @@ func (e *Engine) startSearch() int {
 	return m
 }
 
-// update applies SPEC.md step 4 with the pseudo-sample in xs, zs. In learning it also
-// adds the positive term to the rates, row by row in the same pass over W; and it takes
-// max |W| of the new weights and their largest drift from the anchor in that pass (for
-// checkExact, MaxAbsWRun and MomentError).
+// update applies step 4 of docs/spec.md, "One iteration", with the pseudo-sample in xs,
+// zs. In learning it also adds the positive term to the rates, row by row in the same pass
+// over W; and it takes max |W| of the new weights and their largest drift from the anchor
+// in that pass (for checkExact, MaxAbsWRun and MomentError).
 func (e *Engine) update() {
 	posB, posC := e.posB, e.sumX
 	if e.phase.decoupled {

@@ -7,7 +7,7 @@ import (
 	"herdsim/internal/parallel"
 )
 
-// sign is SPEC.md's sign: ties go to +1.
+// sign is the sign of docs/spec.md, "Model": ties go to +1.
 func sign(v float64) int8 {
 	if v >= 0 {
 		return 1

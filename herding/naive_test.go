@@ -9,7 +9,7 @@ import (
 	"herdsim/internal/splitmix"
 )
 
-// naive is SPEC.md transcribed line by line in int64, with none of the engine's kernels
+// naive is docs/spec.md transcribed line by line in int64, with none of the engine's kernels
 // (no bit columns, no blocking, no goroutines). The engine must match it bit for bit.
 type naive struct {
 	mode       Mode
@@ -188,7 +188,7 @@ func TestWideSearchMatchesNaive(t *testing.T) {
 	}
 }
 
-// requireNaiveSteps runs the engine and SPEC.md's transcription side by side for iters
+// requireNaiveSteps runs the engine and docs/spec.md's transcription side by side for iters
 // iterations and requires the same pseudo-samples, starts, sweeps and parameters.
 func requireNaiveSteps(t *testing.T, data *dataset.Binary, cfg Config, iters int) {
 	t.Helper()

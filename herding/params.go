@@ -28,8 +28,9 @@ func (p *Params) Clone() *Params {
 	return &q
 }
 
-// InitialWeights returns SPEC.md's W_0 in the scaled form: drawn from splitmix64 seeded
-// with seed, row-major, W_0[i][j] = int64(next() % (2N+1)) - N. b_0 and c_0 are zero.
+// InitialWeights returns W_0 in the scaled form (docs/spec.md, "Initialisation"): drawn
+// from splitmix64 seeded with seed, row-major, W_0[i][j] = int64(next() % (2N+1)) - N.
+// b_0 and c_0 are zero.
 func InitialWeights(k, d, n int, seed uint64) Params {
 	p := newParams(k, d)
 	src := splitmix.New(seed)

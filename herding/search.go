@@ -8,9 +8,9 @@ import (
 	"herdsim/internal/parallel"
 )
 
-// The negative phase's coordinate ascent (SPEC.md step 3): from (x, z), at most S sweeps of
-// z <- sign(W x + b) then x <- sign(W^T z + c), stopping after the first sweep that changes
-// neither. There are two implementations with the same sweeps:
+// The negative phase's coordinate ascent (docs/spec.md, "One iteration", step 3): from
+// (x, z), at most S sweeps of z <- sign(W x + b) then x <- sign(W^T z + c), stopping after
+// the first sweep that changes neither. There are two implementations with the same sweeps:
 //
 //   - ascent, for the scaled form, where every value is an exact integer below 2^53 (and
 //     Gamma is 1): sums may run in any order, on every core, and the sweeps after the first
@@ -27,7 +27,7 @@ import (
 // an iteration, most of them moving a handful of units: this reads W about once per
 // iteration instead of once per sweep. Every value is an exact integer, so the fields,
 // and with them the signs and the sweeps, are those of recomputing (tested against
-// SPEC.md's transcription).
+// docs/spec.md's transcription).
 //
 // The rows are shared among the cores, each worker summing its rows' part of v's change
 // in a buffer of its own; v adds the parts in any order (exact integers: the same bits).

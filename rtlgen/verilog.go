@@ -22,7 +22,7 @@ type port struct {
 }
 
 // item is one block of the module body, preceded by its comment (which names the
-// SPEC.md or datapath/doc.go step it implements).
+// docs/spec.md or datapath/doc.go step it implements).
 type item struct {
 	comment string
 	body    string

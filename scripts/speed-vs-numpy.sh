@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times `herdsim herd` as `make build` builds it end to end against the numpy + OpenBLAS
-# peers of bench/peer (SPEC.md's direct form in float64 and float32) side by side in one
+# peers of bench/peer (docs/spec.md's direct form in float64 and float32) side by side in one
 # run (issue 16): USPS digit 3, K = 50, 250, 1000 (KS), modes H and SH, iterations 10-110
 # and 1000-1100 (K = 50: 10-410 and 1000-1400; LATE_SPAN=500 widens the late window to
 # 1000-1500, which long runs' noise disturbs less), REPS alternating rounds (default 5),

@@ -39,11 +39,11 @@ type Report struct {
 }
 
 // Lockstep runs the float64 reference and the datapath side by side from the same initial
-// weights (SPEC.md, seed) for up to iterations iterations and compares, after each one,
-// everything the hardware exposes: x*, z*, the data vector the search started from, the
-// sweeps it ran and the iteration's cycles, then every z_n, W, b and c. It stops at the
-// first difference. tick is called after every iteration (for a progress bar); it may be
-// nil.
+// weights (docs/spec.md, "Initialisation": seed) for up to iterations iterations and
+// compares, after each one, everything the hardware exposes: x*, z*, the data vector the
+// search started from, the sweeps it ran and the iteration's cycles, then every z_n, W, b
+// and c. It stops at the first difference. tick is called after every iteration (for a
+// progress bar); it may be nil.
 func Lockstep(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*Report, error) {
 	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
 	if err != nil {

@@ -72,7 +72,7 @@ func TestUSPSClassIsBitExact(t *testing.T) {
 	t.Logf("USPS digit 3, H, K=50, T=4: bit exact over %d iterations; W in [%d, %d] (%d bits)", iters, w.Min, w.Max, w.Bits())
 }
 
-// rowsOf builds a data set from '0'/'1' lines (SPEC.md's text format).
+// rowsOf builds a data set from '0'/'1' lines (docs/spec.md, "Text format").
 func rowsOf(name string, lines ...string) *dataset.Binary {
 	b := &dataset.Binary{Name: name, D: len(lines[0])}
 	for _, l := range lines {

@@ -25,10 +25,10 @@ import (
 	"herdsim/testvectors"
 )
 
-// ReferenceVectors runs the float64 reference for iterations iterations from SPEC.md's
-// initial weights (seed) and returns the vector set it defines for arch: the data, W_0,
-// b_0, c_0, every pseudo-sample, the final weights and IterationCycles(t, sweeps) of every
-// iteration.
+// ReferenceVectors runs the float64 reference for iterations iterations from the initial
+// weights of docs/spec.md, "Initialisation" (seed) and returns the vector set it defines
+// for arch: the data, W_0, b_0, c_0, every pseudo-sample, the final weights and
+// IterationCycles(t, sweeps) of every iteration.
 func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int) (*testvectors.Set, error) {
 	ref, err := herding.New(data, herding.Config{Hidden: arch.K, Mode: arch.Mode, Sweeps: arch.Sweeps, Seed: seed, GrowHiddenBias: arch.GrowHiddenBias})
 	if err != nil {
@@ -54,9 +54,10 @@ func ReferenceVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, ite
 }
 
 // ModelVectors runs the cycle-level datapath model of arch for iterations iterations from
-// SPEC.md's initial weights (seed) and returns the vector set of what it produced: every
-// pseudo-sample, cycle count and overflow flag and the final weights, whatever the widths
-// (a narrow Arch wraps or saturates; the hardware must do the same).
+// the initial weights of docs/spec.md, "Initialisation" (seed) and returns the vector set
+// of what it produced: every pseudo-sample, cycle count and overflow flag and the final
+// weights, whatever the widths (a narrow Arch wraps or saturates; the hardware must do the
+// same).
 func ModelVectors(data *dataset.Binary, arch datapath.Arch, seed uint64, iterations int, tick func()) (*testvectors.Set, error) {
 	p := herding.InitialWeights(arch.K, arch.D, arch.N, seed)
 	s := &testvectors.Set{Arch: arch, Seed: seed, Iterations: iterations, X: data.Rows, Source: testvectors.SourceModel}

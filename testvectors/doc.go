@@ -10,7 +10,7 @@
 //
 //	x        N words of D bits       the data; bit j set when x_j = +1 (bit 0 = j 0)
 //	w0       K*D words, W width      initial W, row-major (i outer, j inner)
-//	b0, c0   K / D words, b / c width initial biases (zero, SPEC.md)
+//	b0, c0   K / D words, b / c width initial biases (zero, docs/spec.md)
 //	x_star   T words of D bits       x*_t of iteration t = 1..T
 //	z_star   T words of K bits       z*_t; bit i set when z_i = +1
 //	w_final, b_final, c_final        W, b, c after iteration T, like w0, b0, c0

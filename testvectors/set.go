@@ -11,7 +11,7 @@ import (
 // Read decodes and checks it.
 type Set struct {
 	Arch       datapath.Arch
-	Seed       uint64 // splitmix64 seed of W_0 (SPEC.md)
+	Seed       uint64 // splitmix64 seed of W_0 (docs/spec.md, "Initialisation")
 	Iterations int    // T
 
 	X          [][]int8 // the N data vectors, D values of +-1 each

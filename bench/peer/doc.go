@@ -1,4 +1,4 @@
-// Package peer holds herdsim's outside yardstick: herd_numpy.py, SPEC.md's direct form of
+// Package peer holds herdsim's outside yardstick: herd_numpy.py, docs/spec.md's direct form of
 // herding written plainly with numpy + BLAS (OpenBLAS on Debian) in float64 and float32,
 // the way a user would write it; and speed.py, which times `herdsim herd` end to end
 // against it (scripts/speed-vs-numpy.sh). Its test checks that the numpy peer draws the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A numpy + BLAS peer of `herdsim herd`: SPEC.md's DIRECT form of herding, plainly.
+"""A numpy + BLAS peer of `herdsim herd`: docs/spec.md's DIRECT form of herding, plainly.
 
 Every iteration recomputes every field from W (no flip-driven bookkeeping), as a user
 would write it with numpy:
@@ -11,16 +11,16 @@ would write it with numpy:
     sweep that changes neither
     W += Z^T X - N z* x*^T   (one GEMM), c += sum_n x_n - N x*  (b stays 0: no growth)
 
-in the scaled form of SPEC.md (weights x N, so every update is an integer), in float64
+in the scaled form of docs/spec.md (weights x N, so every update is an integer), in float64
 (exact: all values stay far below 2^53) or float32 (exact only while every field, energy
-and weight stays below 2^24; past that it may part from herdsim). W_0 is SPEC.md's
+and weight stays below 2^24; past that it may part from herdsim). W_0 is docs/spec.md's
 splitmix64 draw, the USPS split dataset.USPSSplitIndices', so the pseudo-samples equal
 `herdsim herd`'s (bench/peer's test checks it on a short run).
 
 Usage:
     herd_numpy.py --usps DIR --digit 3 --hidden 1000 --mode H --iters 110 --dtype float32 \
         [--out trace.txt]
-    herd_numpy.py --data FILE ...   (SPEC.md's text format: one '0'/'1' line per vector)
+    herd_numpy.py --data FILE ...   (docs/spec.md's text format: one '0'/'1' line per vector)
 
 --out writes one line per iteration: t, x* and z* as '0'/'1' strings ('1' = +1), the
 data vector the search started from (-1 for the previous pseudo-sample) and the sweeps
@@ -57,7 +57,7 @@ def splitmix_outputs(seed, count):
 
 
 def initial_weights(k, d, n, seed):
-    """SPEC.md's W_0 in the scaled form: int64(next() % (2N+1)) - N, row-major."""
+    """docs/spec.md's W_0 in the scaled form: int64(next() % (2N+1)) - N, row-major."""
     draws = splitmix_outputs(seed, k * d) % np.uint64(2 * n + 1)
     return (draws.astype(np.int64) - n).reshape(k, d)
 
@@ -85,7 +85,7 @@ def usps_split_train(usps_dir, digit, split=0, seed=1):
 
 
 def text_data(path):
-    """SPEC.md's text format: '0'/'1' lines, '#' comments and blank lines skipped."""
+    """docs/spec.md's text format: '0'/'1' lines, '#' comments and blank lines skipped."""
     rows = []
     with open(path) as f:
         for line in f:
@@ -96,7 +96,7 @@ def text_data(path):
 
 
 def sign(v, dtype):
-    """SPEC.md's sign as +-1 of dtype: ties (+0 and -0) go to +1."""
+    """docs/spec.md's sign as +-1 of dtype: ties (+0 and -0) go to +1."""
     return np.where(v >= 0, dtype(1), dtype(-1))
 
 

@@ -36,7 +36,7 @@ func (f *dataFlags) load() (*dataset.Binary, error) {
 	return dataset.Load(f.data, dataset.LoadOptions{USPSDir: f.uspsDir, Digit: f.class, Split: f.split, Seed: f.splitSeed})
 }
 
-// modelFlags are the herding settings of SPEC.md.
+// modelFlags are the herding settings of docs/spec.md.
 type modelFlags struct {
 	hidden int
 	mode   string

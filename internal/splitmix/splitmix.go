@@ -6,7 +6,7 @@ type Source struct{ state uint64 }
 // New returns a generator whose first Next is the first output of splitmix64 seeded with seed.
 func New(seed uint64) *Source { return &Source{state: seed} }
 
-// Next advances the state and returns the next 64-bit output, exactly as SPEC.md writes it.
+// Next advances the state and returns the next 64-bit output, exactly as docs/spec.md writes it.
 func (s *Source) Next() uint64 {
 	s.state += 0x9E3779B97F4A7C15
 	z := s.state
@@ -15,8 +15,8 @@ func (s *Source) Next() uint64 {
 	return z ^ (z >> 31)
 }
 
-// Below returns Next() % n. The modulo bias is part of the specification (SPEC.md draws
-// W_0 this way), so it is kept rather than corrected. n must be positive.
+// Below returns Next() % n. The modulo bias is part of the specification (docs/spec.md
+// draws W_0 this way), so it is kept rather than corrected. n must be positive.
 func (s *Source) Below(n uint64) uint64 {
 	if n == 0 {
 		panic("splitmix: Below(0)")

@@ -13,7 +13,7 @@
 //  2. for Collect (1000) more iterations, at each iteration t, take the energies of the
 //     class's training images and of every validation and test image of all ten digits
 //     (3000 + 1000 per split) under the same parameters: herding's F(x) =
-//     sum_i |(W x + b)_i| + c.x (SPEC.md) or the RBM's free energy
+//     sum_i |(W x + b)_i| + c.x (docs/spec.md) or the RBM's free energy
 //     sum_i log(2 cosh((W x + b)_i)) + c.x (package classify); z-score the validation and
 //     test energies with the mean and the population standard deviation of the training
 //     energies at that iteration (Accumulator; a zero deviation counts as 1);
