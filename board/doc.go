@@ -1,5 +1,5 @@
-// Package board is the host side of the board loop: the link protocol of docs/fpga.md
-// ("The board link", constants in rtlgen/link.go) over a serial port or the emulator's
+// Package board is the host side of the board loop: the link protocol of docs/link.md
+// (constants in rtlgen/link.go) over a serial port or the emulator's
 // pseudo-terminal (Link), and Run, which loads a vector set's data and initial weights
 // into the board, runs its iterations, and returns every record and the final weights as
 // a capture for testvectors.

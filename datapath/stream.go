@@ -73,8 +73,8 @@ func (a *Arch) ReadLayout() []StreamPart {
 	}
 }
 
-// LayoutDoc is the docs' table of the load and read-back streams (docs/fpga.md, "The load
-// stream"): every part of both layouts, the X part's two forms included.
+// LayoutDoc is the docs' table of the load and read-back streams (docs/hardware.md, "The
+// load and read-back streams"): every part of both layouts, the X part's two forms included.
 func LayoutDoc() string {
 	every := Arch{K: 3, D: 4, N: 1, Tile: 3, Sweeps: 1} // any valid Arch: the table shows formulas
 	for r := range every.Regs {

@@ -48,7 +48,7 @@ type TileSizes struct {
 	Step    AddrSteps // the address steps of the memories' walks (tile_memmap.go)
 }
 
-// The word-skip datapath's constants (docs/fpga.md, "The plan for building it").
+// The word-skip datapath's constants (docs/hardware.md, "Word skip").
 const (
 	// SkipJBase is the word of W SPRAM 0 at which the list of the busy words' j starts, j of
 	// X word k at SkipJBase + k: W lies below it, the list above, so both hold at most

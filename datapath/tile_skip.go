@@ -2,7 +2,7 @@ package datapath
 
 import mbits "math/bits"
 
-// The word-skip datapath's phases (docs/fpga.md, "The plan for building it"): the positive
+// The word-skip datapath's phases (docs/hardware.md, "Word skip"): the positive
 // pass reads only a batch's busy X words (SkipLayout), so the statistics count only those
 // too and take the rest, the same for every j, from the hidden sums. For a batch and row,
 // sum_n z_n x_nj over its vectors is 2 Q_j - Zb with Q_j = sum of z_n over the vectors with

@@ -6,8 +6,8 @@ import (
 	"slices"
 )
 
-// A design study for the tiled datapath's cycle target (docs/fpga.md, "The cycle target:
-// what it would take"): not built. The field pass reads one X word a cycle, pixel j of the
+// A design study for the tiled datapath's cycle target (docs/history.md, "The cycle
+// target: the four ways considered"): not built. The field pass reads one X word a cycle, pixel j of the
 // batch's 16 vectors, and adds 2 W_rj to the accumulators whose vector has x_nj = +1. A
 // word in which no vector has a +1 adds nothing, so a pass that skipped those words would
 // take one cycle per word that holds a +1. How many do depends on which vectors share a
@@ -228,8 +228,8 @@ func StudyWordSkip(rows [][]int8, swaps int, seed uint64) SkipStudy {
 	}
 }
 
-// SkipLayout is the word-skip datapath's data layout (docs/fpga.md, "The plan for building
-// it"): which data vector sits at each batch position, and each batch's busy pixels. The
+// SkipLayout is the word-skip datapath's data layout (docs/hardware.md, "Word
+// skip"): which data vector sits at each batch position, and each batch's busy pixels. The
 // batches are clustered (ClusterBatches) and the whole ones ordered by their busy pixels,
 // most first, so that a pass, as long as the longer of its own list and the previous
 // batch's, is nearly its own; a partial last batch stays last. The last batch keeps every

@@ -60,7 +60,7 @@ func TestClusterBatchesIsAPermutationThatNeverGrows(t *testing.T) {
 // USPS K = 50, mode H, T = 4 would take if it read only those (NT NB (D + 2) cycles now;
 // NT (busy words + 2 NB) then), batched with and without negated pixels, beside the
 // iteration's 194,528 cycles (go test -run WordSkipUSPS -v ./datapath; 4 s). The figures
-// are in docs/fpga.md ("The cycle target: what it would take").
+// are in docs/history.md ("The cycle target: the four ways considered").
 func TestWordSkipUSPS(t *testing.T) {
 	a := DefaultArch(50, 256, 700, 1, herding.DefaultSweeps, 2000, herding.ModeH, false)
 	a.Regs[RegW].Format.Word = 18

@@ -9,7 +9,7 @@ import (
 	"herdsim/datapath"
 )
 
-// The board link (docs/fpga.md, "The board link"): UART 8N1 at LinkBaud. A host frame is
+// The board link (docs/link.md): UART 8N1 at LinkBaud. A host frame is
 // SYNC, type, seq, n (payload beats, 0..255), the payload's beats (16 bits, low byte
 // first) and a CRC-16/CCITT-FALSE (high byte first) over type .. payload. A board frame is
 // SYNC, type, seq, a payload whose length its type fixes (BoardPayload), and the CRC.

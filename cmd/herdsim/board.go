@@ -25,7 +25,7 @@ func newBoardCommand() *cobra.Command {
 		Use:   "board",
 		Short: "Run a vector set on the board (or its emulation) and capture what it computes",
 		Long: `board talks to herd_board, the core's iCEBreaker top, over its UART link (4 Mbaud,
-framed, docs/fpga.md "The board link"): "board run" loads a vector set and captures the run,
+framed, docs/link.md): "board run" loads a vector set and captures the run,
 "board emulate" runs the board top in Verilator behind a pseudo-terminal, so that
 "board run --port <its pty>" takes the same code path as with a real board.`,
 		Args: cobra.NoArgs,

@@ -250,7 +250,7 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 	t.Log(err)
 }
 
-// TestDesignIDFromTheManifest: the design ID is what docs/fpga.md says a host computes from
+// TestDesignIDFromTheManifest: the design ID is what docs/link.md says a host computes from
 // the vector set alone: the SHA-256 of the manifest's arch object, compacted, bytes 0..3,
 // which are IDENT's bytes 6..9, also for a word-skip set (skip_busy in the arch).
 func TestDesignIDFromTheManifest(t *testing.T) {

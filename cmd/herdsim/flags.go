@@ -107,7 +107,7 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 		f.widths[w.flag] = fs.Int(w.flag, 0, w.usage+" (0: wide enough for every value)")
 	}
 	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
-	fs.BoolVar(&f.skip, "skip", false, "mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/fpga.md)")
+	fs.BoolVar(&f.skip, "skip", false, "mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/hardware.md)")
 }
 
 // withSkip makes a the word-skip datapath for data when --skip is given.

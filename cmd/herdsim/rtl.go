@@ -25,7 +25,7 @@ func newRTLCommand() *cobra.Command {
 herd_core.v with the library modules herd_acc_array.v and herd_spram.v, the self-checking
 testbench herd_tb.v for its iterations, the board top herd_board.v and its .pcf, load.hex
 (the load stream of the initial memories; the core sends each iteration's record on its
-m_axis_sample stream; docs/fpga.md), the datasheet and FuseSoC .core, and rtl.json (the
+m_axis_sample stream; docs/hardware.md), the datasheet and FuseSoC .core, and rtl.json (the
 Arch and iteration count it was built for, the vector set's seed, the hashes of the files it
 came from and of every file it wrote: rtlsim refuses another set or a changed file). Run it
 with herdsim rtlsim. The folder appears whole; an existing one is replaced (whole, no file

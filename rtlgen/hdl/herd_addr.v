@@ -1,4 +1,4 @@
-// herd_addr: the address generators of the core's shared memories (docs/fpga.md, "Memory
+// herd_addr: the address generators of the core's shared memories (docs/hardware.md, "Memory
 // map"): the X and W SPRAMs' addresses and write ports, and the read addresses of the tile
 // buffer, b, c and sum x (registered: a block RAM shows the word a cycle after its address).
 // Every address is set from the next cycle's state (the phase machine's windows nw_*, its

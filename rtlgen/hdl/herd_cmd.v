@@ -1,4 +1,4 @@
-// herd_cmd: the core's command stream (docs/fpga.md, "Commands"): one 16-bit beat a
+// herd_cmd: the core's command stream (docs/hardware.md, "Commands"): one 16-bit beat a
 // command, the op in bits 15:14 and its argument in bits 13:0. RUN n makes the pending
 // count (iterations not yet begun) n, STOP makes it 0 (the running iteration completes),
 // READ starts a read-back once the core is idle; the reserved op is dropped. The core

@@ -2,7 +2,7 @@
 // streams (RUN n, STOP, READ, the reserved op; tvalid held until taken) and random timing
 // (load length, iteration lengths, the record buffer's hold, read-back lengths, resets),
 // its outputs checked cycle by cycle against a reference model of the contract
-// (docs/fpga.md, "Commands"):
+// (docs/hardware.md, "Commands"):
 //   - a command is held one at a time: tready is low while one waits;
 //   - RUN n makes the pending count n, STOP makes it 0, both in the cycle after they are
 //     taken unless a read-back runs; READ starts a read-back (cmd_read, a cycle after it

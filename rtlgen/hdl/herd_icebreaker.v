@@ -1,5 +1,5 @@
 // herd_icebreaker: herd_core on the iCEBreaker (iCE40 UP5K, sg48) behind the host link
-// (herd_link; docs/fpga.md, "The board loop"). An SB_PLL40_PAD makes the core clock from
+// (herd_link; docs/link.md, docs/fpga.md "The iCEBreaker board"). An SB_PLL40_PAD makes the core clock from
 // the 12 MHz oscillator: 12 MHz x (DIVF + 1) / (2^DIVQ (DIVR + 1)), the settings icepll
 // prints (rtlgen.BoardClocks). Reset holds until the PLL locks and 8 clocks more; a RESET
 // frame resets the core too. LEDs (active low): red = the core's sticky overflow, green = a

@@ -1,4 +1,4 @@
-// herd_link: the board's host link (docs/fpga.md, "The board link"): UART 8N1, BAUD_DIV
+// herd_link: the board's host link (docs/link.md): UART 8N1, BAUD_DIV
 // clocks a bit, frames of SYNC, type, seq, length, payload and a CRC-16 both ways, between
 // a host and herd_core's four streams.
 //

@@ -1,4 +1,4 @@
-// herd_load: the core's load and read-back streams (docs/fpga.md, "The load stream") and
+// herd_load: the core's load and read-back streams (docs/hardware.md, "The load and read-back streams") and
 // the sum of the data over the vectors, sum_n x_nj.
 //
 // After reset the core takes its initial memories on s_axis_load, one 16-bit beat at a

@@ -1,4 +1,4 @@
-// herd_record: the output records (docs/fpga.md, "The sample stream"). C_UPDATE packs x*
+// herd_record: the output records (docs/hardware.md, "The record"). C_UPDATE packs x*
 // (cycles 1 .. D, from the x* memory, padded to whole words) and z* (cycles 16 XB + 1 ..
 // 16 XB + K, from the z* memory a group at a time) into 16-bit words, a bit a cycle, then
 // the iteration's cycle count (low half, then the high half with the overflow flag in bit
