@@ -20,6 +20,18 @@ import (
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
+// SPRAMAddrBits is the depth of the X and W memories as an address width: 14 (SPRAMWords,
+// the UP5K's SPRAM) with word skip, whose j list lies at SkipJBase; else the fewest bits
+// that address every word the images hold. Addresses stay 14 bits wide; a behavioural
+// memory holds only 2^SPRAMAddrBits words, so that parts with block RAM alone, which
+// their synthesis infers from it, hold no more than the data and weights need.
+func (s TileSizes) SPRAMAddrBits() int {
+	if s.Busy != nil {
+		return bits.Len(uint(SPRAMWords - 1))
+	}
+	return max(1, bits.Len(uint(max(s.XStore, s.WWords)-1)))
+}
+
 // XBusyBase is the word skip's first busy X word (vector 0's D words are below it).
 func (s TileSizes) XBusyBase() int { return s.D }
 

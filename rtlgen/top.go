@@ -12,7 +12,7 @@ import (
 )
 
 // The wrapper herd_core: the parameterized core (hdl/herd_tiled_core.v) with the
-// parameters of one Arch, under the ports of the IP block (docs/fpga.md, "The core").
+// parameters of one Arch, under the ports of the IP block (docs/hardware.md, "The core as an IP block").
 
 // coreParam is one parameter of herd_tiled_core with its value for an Arch.
 type coreParam struct {
@@ -51,6 +51,7 @@ func coreParams(a datapath.Arch) []coreParam {
 		n(regParam(r)+"_X", exactWidth(a, r), "")
 	}
 	n("SPRAM_AW", bits.Len(uint(datapath.SPRAMWords-1)), "SPRAM address width")
+	n("SPRAM_DEPTH_AW", s.SPRAMAddrBits(), "the X and W memories' depth (behavioural: 2^SPRAM_DEPTH_AW words)")
 	n("JBASE", datapath.SkipJBase, "word skip: W SPRAM 0's first j word")
 	n("JPC", datapath.SkipPopShift, "word skip: a j word's popcount's first bit")
 	n("X_BUSY", s.XBusyBase(), "word skip: the first busy X word")
@@ -106,7 +107,7 @@ var corePorts = []port{
 // wrapperModule is herd_core for an Arch: herd_tiled_core with the Arch's parameters.
 func wrapperModule(a datapath.Arch) *module {
 	m := &module{name: "herd_core", ports: corePorts, comment: fmt.Sprintf(`herd_core: herding (Welling, UAI 2009) on the tiled datapath for K = %d, D = %d, N = %d, mode
-%s, a tile of %d hidden units (herd_tiled_core with this Arch's parameters; docs/fpga.md).`,
+%s, a tile of %d hidden units (herd_tiled_core with this Arch's parameters; docs/hardware.md).`,
 		a.K, a.D, a.N, a.Mode, a.Tile)}
 	var params, conns []string
 	for _, p := range coreParams(a) {

@@ -34,6 +34,9 @@ func ParseYosysStat(log, top string) map[string]int {
 		if !in {
 			continue
 		}
+		if len(f) == 2 && f[1] == "submodules" { // newer Yosys: library cells listed under it
+			continue
+		}
 		if len(f) != 2 {
 			if len(cells) > 0 {
 				return cells

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"herdsim/rtlgen"
 )
 
 // SeedRun is one nextpnr placement seed's routed result, when several seeds ran.
@@ -81,7 +79,7 @@ type pnrRun struct {
 // nextpnr.log, the others stay as herd-s<seed>.asc and nextpnr-s<seed>.log. It fills
 // res.Seed, res.SeedRuns and res.Seconds["nextpnr"] (the wall time of all runs). A nil
 // report is an error before any report (nextpnr wrote no log).
-func placeAndRouteSeeds(work string, tg Target, opt Options, usePCF bool, res *Result) (*NextpnrReport, error) {
+func placeAndRouteSeeds(work string, tg Target, opt Options, useConstraints bool, res *Result) (*NextpnrReport, error) {
 	seeds := opt.Seeds
 	if len(seeds) == 0 {
 		seeds = []int{opt.Seed}
@@ -96,7 +94,7 @@ func placeAndRouteSeeds(work string, tg Target, opt Options, usePCF bool, res *R
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			runs[i] = placeAndRoute(work, tg, opt, usePCF, seed)
+			runs[i] = placeAndRoute(work, tg, opt, useConstraints, seed)
 		}()
 	}
 	wg.Wait()
@@ -162,23 +160,33 @@ func seedRuns(runs []pnrRun) []SeedRun {
 	return out
 }
 
-// placeAndRoute is nextpnr-ice40 with one seed, writing herd-s<seed>.asc and
-// nextpnr-s<seed>.log in work.
-func placeAndRoute(work string, tg Target, opt Options, usePCF bool, seed int) pnrRun {
+// placeAndRoute is the target's router with one seed, writing its output
+// (herd-s<seed>.asc on the iCE40) and nextpnr-s<seed>.log in work.
+func placeAndRoute(work string, tg Target, opt Options, useConstraints bool, seed int) pnrRun {
+	r := tg.Router
 	logName := fmt.Sprintf("nextpnr-s%d.log", seed)
 	// --timing-allow-fail: a design that misses the target is still routed and reported
 	// (Fmax, critical paths); the caller decides what a miss means.
-	args := append(append([]string(nil), tg.Nextpnr...), "--json", "herd.json", "--asc", fmt.Sprintf("herd-s%d.asc", seed),
+	args := append(append([]string(nil), r.Device...), "--json", "herd.json", r.Output, fmt.Sprintf("herd-s%d.asc", seed),
 		"--freq", fmt.Sprint(opt.FreqMHz), "--seed", fmt.Sprint(seed), "--log", logName, "--timing-allow-fail")
-	if usePCF {
-		args = append(args, "--pcf", rtlgen.BoardPCF)
+	if useConstraints {
+		if flag, ok := strings.CutSuffix(r.ConstraintsFlag, "="); ok { // "--vopt cst=": one argument after the flag
+			f := strings.Fields(flag)
+			args = append(args, f[0], f[1]+"="+r.Constraints)
+		} else {
+			args = append(args, r.ConstraintsFlag, r.Constraints)
+		}
 	}
-	fmt.Fprintf(opt.Log, "synth: nextpnr-ice40 %s\n", strings.Join(args, " "))
-	err := runStep(work, fmt.Sprintf("nextpnr-s%d", seed), "nextpnr-ice40", args...)
+	bin, err := toolPath(r.Binary)
+	if err != nil {
+		return pnrRun{seed: seed, err: &ToolError{r.Binary, r.Package}}
+	}
+	fmt.Fprintf(opt.Log, "synth: %s %s\n", r.Binary, strings.Join(args, " "))
+	err = runStep(work, fmt.Sprintf("nextpnr-s%d", seed), bin, args...)
 	run := pnrRun{seed: seed, err: err}
 	plog, rerr := os.ReadFile(filepath.Join(work, logName))
 	if rerr != nil {
-		run.err = fmt.Errorf("synth: nextpnr-ice40 wrote no log (%v)", err)
+		run.err = fmt.Errorf("synth: %s wrote no log (%v)%s", r.Binary, err, logTail(work, fmt.Sprintf("nextpnr-s%d.out", seed)))
 		return run
 	}
 	rep := ParseNextpnr(string(plog))

@@ -15,28 +15,6 @@ import (
 	"herdsim/rtlgen"
 )
 
-// Target is an FPGA family and part the flow knows.
-type Target struct {
-	Name    string   // ice40-up5k, ice40-hx8k, xilinx7
-	Part    string   // for reports
-	Family  string   // "ice40" or "xilinx"
-	Nextpnr []string // nextpnr-ice40 device and package flags (iCE40 only)
-	Icetime []string // icetime device and package flags (iCE40 only)
-	PCF     bool     // the board top's .pcf applies (the iCEBreaker carries this part)
-}
-
-// Targets are the supported targets by name.
-var Targets = map[string]Target{
-	"ice40-up5k": {Name: "ice40-up5k", Part: "iCE40UP5K-SG48", Family: "ice40",
-		Nextpnr: []string{"--up5k", "--package", "sg48"}, Icetime: []string{"-d", "up5k", "-P", "sg48"}, PCF: true},
-	"ice40-hx8k": {Name: "ice40-hx8k", Part: "iCE40HX8K-CT256", Family: "ice40",
-		Nextpnr: []string{"--hx8k", "--package", "ct256"}, Icetime: []string{"-d", "hx8k", "-P", "ct256"}},
-	"xilinx7": {Name: "xilinx7", Part: "Xilinx 7-series (Yosys synth_xilinx, family xc7; no part, no place-and-route)", Family: "xilinx"},
-}
-
-// TargetNames lists the targets, sorted.
-func TargetNames() []string { return sortedKeys(Targets) }
-
 // Tops: the module synthesised.
 const (
 	TopBoard = "board" // herd_board: the core with the UART streamer and 4 I/O pins (default)
@@ -49,8 +27,12 @@ const DefaultFreqMHz = 12.0
 // DefaultSeed is nextpnr's placement seed: fixed, so runs are reproducible.
 const DefaultSeed = 1
 
-// NoFmaxXilinx is the reason xilinx7 reports no Fmax.
-const NoFmaxXilinx = "no open-source place-and-route for Xilinx 7-series (nextpnr-xilinx is not packaged): Yosys cell counts only; timing needs Vivado"
+// NoFmaxXilinx is the reason a Xilinx 7-series target reports no Fmax.
+const NoFmaxXilinx = "no open-source place-and-route for Xilinx 7-series (nextpnr-xilinx is not packaged): Yosys cell counts only, Fmax not measured; timing needs Vivado"
+
+// MemoryLogicBits is the size from which a memory must map to block RAM: a memory of this
+// many bits or more that Yosys maps to LUT RAM or flip-flops fails the run (a MemoryError).
+const MemoryLogicBits = 4096
 
 // Options choose one synthesis run.
 type Options struct {
@@ -74,25 +56,31 @@ type ArchSize struct {
 	Iterations int    `json:"iterations"`
 }
 
-// Result is one run's report (the JSON herdsim synth prints).
+// Result is one run's report (the JSON herdsim synth prints). Every family reports the same
+// fields: luts, ffs, bram_blocks, bram_bits, dsp, fits, fmax_mhz (null with fmax_reason where
+// no router exists), against the part's budget.
 type Result struct {
 	Target string   `json:"target"`
 	Part   string   `json:"part"`
+	Family string   `json:"family"`
 	Top    string   `json:"top"`
 	Arch   ArchSize `json:"arch"`
+	Budget *Budget  `json:"budget"` // what the part holds (null: no part, xilinx7)
 
-	LUTs      int `json:"luts"`       // SB_LUT4, or LUT1..LUT6
-	FlipFlops int `json:"flip_flops"` // SB_DFF*, or FD*
-	Carry     int `json:"carry"`      // SB_CARRY, or CARRY4
-	BRAM      int `json:"bram"`       // SB_RAM40_4K (4 kbit EBR), or RAMB18E1 + RAMB36E1
-	SPRAM     int `json:"spram"`      // SB_SPRAM256KA (UP5K only; never inferred)
-	DSP       int `json:"dsp"`        // SB_MAC16, or DSP48E1
-	LUTRAM    int `json:"lutram"`     // xilinx7: distributed RAM and SRL cells
+	LUTs      int `json:"luts"`        // SB_LUT4, LUT4, or LUT1..LUT6
+	FlipFlops int `json:"ffs"`         // SB_DFF*, TRELLIS_FF, DFF*, or FD*
+	Carry     int `json:"carry"`       // SB_CARRY, CCU2C, ALU, or CARRY4
+	BRAM      int `json:"bram_blocks"` // block RAMs in the family's blocks: SB_RAM40_4K, DP16KD, BSRAM, RAMB18 (a RAMB36 is 2)
+	BRAMBits  int `json:"bram_bits"`   // their bits
+	SPRAM     int `json:"spram"`       // SB_SPRAM256KA (UP5K only; never inferred)
+	DSP       int `json:"dsp"`         // SB_MAC16, MULT18X18D, MULT*, or DSP48E1
+	LUTRAM    int `json:"lutram"`      // distributed RAM and SRL cells
 
-	LogicCells  *int           `json:"logic_cells"` // nextpnr ICESTORM_LC used (LUT + FF + carry packed)
+	LogicCells  *int           `json:"logic_cells"` // iCE40: nextpnr's ICESTORM_LC used (LUT + FF + carry packed)
 	Utilisation map[string]Use `json:"utilisation,omitempty"`
 
-	Fits       *bool    `json:"fits"` // null for xilinx7: no place-and-route
+	Fits       *bool    `json:"fits"` // placed and routed; mapped only: the mapped counts within the budget; null: no budget
+	FitsFrom   string   `json:"fits_from,omitempty"`
 	DoesNotFit string   `json:"does_not_fit,omitempty"`
 	Exceeded   []string `json:"exceeded,omitempty"`
 
@@ -114,23 +102,48 @@ type Result struct {
 type ToolError struct{ Binary, Package string }
 
 func (e *ToolError) Error() string {
-	return fmt.Sprintf("%s not found on PATH (Debian: apt-get install %s)", e.Binary, e.Package)
-}
-
-// tools are each family's binaries and their Debian packages.
-var tools = map[string][][2]string{
-	"ice40":  {{"yosys", "yosys"}, {"nextpnr-ice40", "nextpnr-ice40"}, {"icetime", "fpga-icestorm"}},
-	"xilinx": {{"yosys", "yosys"}},
-}
-
-// CheckTools returns a *ToolError for the first tool of the target missing from PATH.
-func CheckTools(target string) error {
-	t, ok := Targets[target]
-	if !ok {
-		return fmt.Errorf("synth: unknown target %q (want one of %s)", target, strings.Join(TargetNames(), ", "))
+	if strings.HasPrefix(e.Package, "pip ") {
+		return fmt.Sprintf("%s not found on PATH or in $%s/bin (%s; .ci/run does it)", e.Binary, VenvEnv, e.Package)
 	}
-	for _, b := range tools[t.Family] {
-		if _, err := exec.LookPath(b[0]); err != nil {
+	return fmt.Sprintf("%s not found on PATH (Debian: apt-get install %s)", e.Binary, strings.TrimSuffix(e.Package, " (Debian)"))
+}
+
+// ToolError is also a router missing from PATH (and from HERDSIM_VENV's bin folder), with
+// the pip command that installs it.
+
+// VenvEnv names the virtual environment (.ci/run's) whose bin folder holds the PyPI tools
+// (the YoWASP routers) when they are not on PATH.
+const VenvEnv = "HERDSIM_VENV"
+
+// toolPath is a tool's executable: on PATH, else in $HERDSIM_VENV/bin.
+func toolPath(bin string) (string, error) {
+	if p, err := exec.LookPath(bin); err == nil {
+		return p, nil
+	}
+	if venv := os.Getenv(VenvEnv); venv != "" {
+		p := filepath.Join(venv, "bin", bin)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
+}
+
+// CheckTools returns a *ToolError for the first tool of the target missing.
+func CheckTools(target string) error {
+	t, err := lookupTarget(target)
+	if err != nil {
+		return err
+	}
+	need := [][2]string{{t.Family.Yosys, t.Family.YosysPackage}}
+	if t.Router != nil {
+		need = append(need, [2]string{t.Router.Binary, t.Router.Package})
+	}
+	if t.Icetime != nil {
+		need = append(need, [2]string{"icetime", "fpga-icestorm"})
+	}
+	for _, b := range need {
+		if _, err := toolPath(b[0]); err != nil {
 			return &ToolError{b[0], b[1]}
 		}
 	}
@@ -138,13 +151,67 @@ func CheckTools(target string) error {
 }
 
 // Run synthesises an RTL folder for a target and returns the report. A design that does
-// not fit the device is a Result with Fits false; errors are for missing tools (a
-// *ToolError), bad input, and tools failing for other reasons.
+// not fit the part is a Result with Fits false; errors are for missing tools (a
+// *ToolError), a large memory that does not map to block RAM (a *MemoryError), bad input,
+// and tools failing for other reasons.
 func Run(opt Options) (*Result, error) {
 	if err := CheckTools(opt.Target); err != nil {
 		return nil, err
 	}
 	tg := Targets[opt.Target]
+	opt = withDefaults(opt)
+	info, err := rtlgen.ReadInfo(opt.RTLDir)
+	if err != nil {
+		return nil, err
+	}
+	top, sources, err := topAndSources(opt, info)
+	if err != nil {
+		return nil, err
+	}
+	a := info.Arch
+	res := &Result{Target: tg.Name, Part: tg.Part, Family: tg.Family.Name, Top: top, Budget: tg.Budget, Seconds: map[string]float64{},
+		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
+			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
+
+	if err := checkWritable(opt.Keep); err != nil {
+		return nil, err
+	}
+	work, err := interrupt.TempDir("", "herdsim-synth-*")
+	if err != nil {
+		return nil, err
+	}
+	defer interrupt.Remove(work)
+	if err := copyDir(opt.RTLDir, work, ".v", ".hex", ".pcf", ".cst", ".lpf"); err != nil {
+		return nil, err
+	}
+	keep := func() error {
+		if opt.Keep == "" {
+			return nil
+		}
+		res.Logs = opt.Keep
+		if err := os.MkdirAll(opt.Keep, 0o755); err != nil {
+			return err
+		}
+		return copyDir(work, opt.Keep, ".log", ".ys", ".asc", ".pcf", ".cst", ".lpf", ".config")
+	}
+	if err := synthesise(work, tg, top, sources, opt, res); err != nil {
+		_ = keep()
+		return nil, err
+	}
+	if tg.Router == nil {
+		res.FmaxReason = NoFmaxXilinx
+		res.fitBudget("the mapped counts against the part's budget (not placed)")
+		return res, keep()
+	}
+	if err := route(work, tg, top, opt, res); err != nil {
+		_ = keep()
+		return nil, err
+	}
+	return res, keep()
+}
+
+// withDefaults fills the options left zero.
+func withDefaults(opt Options) Options {
 	if opt.Top == "" {
 		opt.Top = TopBoard
 	}
@@ -157,96 +224,86 @@ func Run(opt Options) (*Result, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	info, err := rtlgen.ReadInfo(opt.RTLDir)
-	if err != nil {
-		return nil, err
-	}
+	return opt
+}
+
+// topAndSources is the module synthesised and the sources it needs.
+func topAndSources(opt Options, info *rtlgen.Info) (string, []string, error) {
 	sources := append([]string(nil), rtlgen.Sources(info.Arch)...)
-	top := "herd_core"
 	switch opt.Top {
 	case TopCore:
+		return "herd_core", sources, nil
 	case TopBoard:
-		top = "herd_board"
-		sources = append(sources, rtlgen.BoardSourceFiles...)
 		if _, err := os.Stat(filepath.Join(opt.RTLDir, rtlgen.BoardFile)); err != nil {
-			return nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, rtlgen.BoardFile)
+			return "", nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, rtlgen.BoardFile)
 		}
-	default:
-		return nil, fmt.Errorf("synth: --top %q: want board or core", opt.Top)
+		return "herd_board", append(sources, rtlgen.BoardSourceFiles...), nil
 	}
-	a := info.Arch
-	res := &Result{Target: tg.Name, Part: tg.Part, Top: top, Seconds: map[string]float64{},
-		Arch: ArchSize{K: a.K, D: a.D, N: a.N, Tile: a.Tile, Groups: a.Groups(), Mode: a.Mode.String(),
-			WBits: a.Regs[0].Format.Word, Iterations: info.Iterations}}
+	return "", nil, fmt.Errorf("synth: --top %q: want board or core", opt.Top)
+}
 
-	if err := checkWritable(opt.Keep); err != nil {
-		return nil, err
-	}
-	work, err := interrupt.TempDir("", "herdsim-synth-*")
-	if err != nil {
-		return nil, err
-	}
-	defer interrupt.Remove(work)
-	if err := copyDir(opt.RTLDir, work, ".v", ".hex", ".pcf"); err != nil {
-		return nil, err
-	}
-	keep := func() error {
-		if opt.Keep == "" {
-			return nil
-		}
-		res.Logs = opt.Keep
-		if err := os.MkdirAll(opt.Keep, 0o755); err != nil {
-			return err
-		}
-		return copyDir(work, opt.Keep, ".log", ".ys", ".asc", ".pcf")
-	}
-
-	// Yosys.
+// synthesise runs Yosys: the design's memories listed (memories.txt), the family's
+// synthesis, the cell counts, and the check that every large memory became block RAM.
+func synthesise(work string, tg Target, top string, sources []string, opt Options, res *Result) error {
 	define := ""
 	switch {
-	case opt.Target == "ice40-up5k":
+	case tg.Name == "ice40-up5k":
 		define = "-D " + rtlgen.UP5KDefine + " " // the core's SPRAM and DSP blocks
-	case tg.Family != "ice40":
+	case tg.Family != ice40:
 		// The board top's PLL is the iCEBreaker's SB_PLL40_PAD; another family takes the
 		// clock in directly (as the emulator does), so that its counts are the logic's.
 		define = "-D HERD_NO_PLL "
 	}
-	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " "))
-	if tg.Family == "ice40" {
-		script += fmt.Sprintf("synth_ice40 -top %s -json herd.json\n", top)
-	} else {
-		script += fmt.Sprintf("synth_xilinx -flatten -top %s\n", top)
+	// The synthesis in two runs, split where it maps memories: between them, the memories
+	// as the family's mapper sees them are listed (memories.txt).
+	synth := fmt.Sprintf("%s -top %s", tg.Family.Synth, top)
+	script := fmt.Sprintf("read_verilog %s-defer %s\n", define, strings.Join(sources, " ")) +
+		fmt.Sprintf("%s -run :%s\n", synth, tg.Family.MapLabel) +
+		"tee -q -o memories.txt dump t:$mem_v2\n" +
+		fmt.Sprintf("%s -run %s:\n", synth, tg.Family.MapLabel)
+	if tg.Router != nil {
+		// The router's input, written here rather than by the synthesis's -json, which in
+		// synth_gowin also turns block RAM off (for an older nextpnr-gowin).
+		script += "write_json herd.json\n"
 	}
 	if err := os.WriteFile(filepath.Join(work, "synth.ys"), []byte(script), 0o644); err != nil {
-		return nil, err
+		return err
 	}
-	fmt.Fprintf(opt.Log, "synth: yosys (%s, top %s)\n", tg.Name, top)
-	if err := runTool(work, res, "yosys", "yosys", "-q", "-l", "yosys.log", "-s", "synth.ys"); err != nil {
-		_ = keep()
-		return nil, fmt.Errorf("synth: yosys failed: %w%s", err, logTail(work, "yosys.log"))
+	fmt.Fprintf(opt.Log, "synth: %s (%s, top %s)\n", tg.Family.Yosys, tg.Name, top)
+	bin, err := toolPath(tg.Family.Yosys)
+	if err != nil {
+		return &ToolError{tg.Family.Yosys, tg.Family.YosysPackage}
+	}
+	if err := runTool(work, res, "yosys", bin, "-q", "-l", "yosys.log", "-s", "synth.ys"); err != nil {
+		return fmt.Errorf("synth: yosys failed: %w%s", err, logTail(work, "yosys.log"))
 	}
 	ylog, err := os.ReadFile(filepath.Join(work, "yosys.log"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res.Cells = ParseYosysStat(string(ylog), top)
 	if res.Cells == nil {
-		return nil, fmt.Errorf("synth: no statistics of %s in the Yosys log", top)
+		return fmt.Errorf("synth: no statistics of %s in the Yosys log", top)
 	}
-	res.count(tg.Family)
-
-	if tg.Family != "ice40" {
-		res.FmaxReason = NoFmaxXilinx
-		return res, keep()
+	for name, n := range res.Cells {
+		tg.Family.count(res, name, n)
 	}
+	res.BRAMBits = res.BRAM * tg.Family.BRAMBlockBits
+	mems, err := readMemories(filepath.Join(work, "memories.txt"))
+	if err != nil {
+		return err
+	}
+	return checkMemories(mems, string(ylog), tg.Family)
+}
 
-	// nextpnr-ice40, once a seed (the best routed seed is kept: herd.asc, nextpnr.log).
+// route places and routes the synthesised design with the target's router (once a seed,
+// the best kept) and, on the iCE40, times it with icetime.
+func route(work string, tg Target, top string, opt Options, res *Result) error {
 	res.TargetMHz = opt.FreqMHz
-	usePCF := tg.PCF && top == "herd_board"
-	rep, pnrErr := placeAndRouteSeeds(work, tg, opt, usePCF, res)
+	useConstraints := tg.Router.Constraints != "" && top == "herd_board"
+	rep, pnrErr := placeAndRouteSeeds(work, tg, opt, useConstraints, res)
 	if rep == nil {
-		_ = keep()
-		return nil, pnrErr
+		return pnrErr
 	}
 	res.Utilisation = map[string]Use{}
 	for name, u := range rep.Utilisation { // what the design uses, and the resources every report compares
@@ -259,24 +316,30 @@ func Run(opt Options) (*Result, error) {
 	}
 	if pnrErr != nil {
 		if !rep.DoesNotFit() {
-			_ = keep()
-			return nil, fmt.Errorf("synth: nextpnr-ice40 failed: %v: %s", pnrErr, strings.Join(rep.Errors, "; "))
+			return fmt.Errorf("synth: %s failed: %v: %s", tg.Router.Binary, pnrErr, strings.Join(rep.Errors, "; "))
 		}
 		no := false
 		res.Fits, res.Exceeded = &no, rep.Exceeded
+		res.FitsFrom = "placement"
 		res.DoesNotFit = notFitText(tg, *rep)
 		res.FmaxReason = "the design does not fit the device: no placement, no Fmax"
-		return res, keep()
+		return nil
 	}
 	yes := true
-	res.Fits = &yes
+	res.Fits, res.FitsFrom = &yes, "placed and routed"
 	if rep.FmaxMHz > 0 {
 		f, met := rep.FmaxMHz, rep.Pass
 		res.FmaxMHz, res.TimingMet = &f, &met
 	}
 	res.CriticalPaths = rep.Paths
+	if tg.Icetime == nil {
+		return nil
+	}
+	return icetime(work, tg, opt, useConstraints, res)
+}
 
-	// icetime on the routed design.
+// icetime times the routed iCE40 design (herd.asc).
+func icetime(work string, tg Target, opt Options, usePCF bool, res *Result) error {
 	targs := append(append([]string(nil), tg.Icetime...), "-t", "-m", "-r", "icetime.log")
 	if usePCF {
 		targs = append(targs, "-p", rtlgen.BoardPCF)
@@ -284,21 +347,47 @@ func Run(opt Options) (*Result, error) {
 	targs = append(targs, "herd.asc")
 	fmt.Fprintf(opt.Log, "synth: icetime %s\n", strings.Join(targs, " "))
 	if err := runTool(work, res, "icetime", "icetime", targs...); err != nil {
-		_ = keep()
 		tail := logTail(work, "icetime.log")
 		if strings.Contains(tail, "chipdb") {
 			tail += " (icetime's chip databases are the Debian package fpga-icestorm-chipdb)"
 		}
-		return nil, fmt.Errorf("synth: icetime failed: %w%s", err, tail)
+		return fmt.Errorf("synth: icetime failed: %w%s", err, tail)
 	}
 	tlog, err := os.ReadFile(filepath.Join(work, "icetime.log"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if _, mhz, ok := ParseIcetime(string(tlog)); ok {
 		res.FmaxIcetimeMHz = &mhz
 	}
-	return res, keep()
+	return nil
+}
+
+// fitBudget decides Fits from the mapped counts against the budget (no placement).
+func (r *Result) fitBudget(from string) {
+	if r.Budget == nil {
+		return
+	}
+	r.Exceeded = r.Budget.exceeded(r)
+	fits := len(r.Exceeded) == 0
+	r.Fits, r.FitsFrom = &fits, from
+	if !fits {
+		r.DoesNotFit = fmt.Sprintf("does not fit the %s: exceeds %s (mapped/available)", r.Part, strings.Join(r.Exceeded, ", "))
+	}
+}
+
+// exceeded lists the resources the mapped counts need beyond the budget.
+func (b *Budget) exceeded(r *Result) []string {
+	var out []string
+	for _, c := range []struct {
+		name       string
+		used, have int
+	}{{"LUT", r.LUTs, b.LUTs}, {"FF", r.FlipFlops, b.FFs}, {"BRAM", r.BRAM, b.BRAMBlocks}, {"DSP", r.DSP, b.DSP}, {"SPRAM", r.SPRAM, b.SPRAM}} {
+		if c.used > c.have {
+			out = append(out, fmt.Sprintf("%s %d/%d", c.name, c.used, c.have))
+		}
+	}
+	return out
 }
 
 // notFitText is the does_not_fit message: the resources exceeded and nextpnr's error.
@@ -311,44 +400,6 @@ func notFitText(tg Target, rep NextpnrReport) string {
 		parts = append(parts, "nextpnr: "+strings.Join(rep.Errors, "; "))
 	}
 	return fmt.Sprintf("does not fit the %s: %s", tg.Part, strings.Join(parts, "; "))
-}
-
-// count fills the resource fields from the Yosys cell counts.
-func (r *Result) count(family string) {
-	for name, n := range r.Cells {
-		switch family {
-		case "ice40":
-			switch {
-			case name == "SB_LUT4":
-				r.LUTs += n
-			case strings.HasPrefix(name, "SB_DFF"):
-				r.FlipFlops += n
-			case name == "SB_CARRY":
-				r.Carry += n
-			case strings.HasPrefix(name, "SB_RAM40"):
-				r.BRAM += n
-			case name == "SB_SPRAM256KA":
-				r.SPRAM += n
-			case name == "SB_MAC16":
-				r.DSP += n
-			}
-		default:
-			switch {
-			case strings.HasPrefix(name, "LUT"):
-				r.LUTs += n
-			case strings.HasPrefix(name, "FD"):
-				r.FlipFlops += n
-			case name == "CARRY4":
-				r.Carry += n
-			case strings.HasPrefix(name, "RAMB"):
-				r.BRAM += n
-			case strings.HasPrefix(name, "RAM") || strings.HasPrefix(name, "SRL"):
-				r.LUTRAM += n
-			case strings.HasPrefix(name, "DSP48"):
-				r.DSP += n
-			}
-		}
-	}
 }
 
 // runTool runs a tool in dir with its output in <step>.out and records its time.

@@ -118,15 +118,18 @@ func TestParseIcetime(t *testing.T) {
 	}
 }
 
-// TestMissingTool: with no yosys on PATH every target fails with a ToolError naming the
-// binary and its Debian package, before any work.
+// TestMissingTool: with no Yosys on PATH (nor in HERDSIM_VENV) every target fails with a
+// ToolError naming the binary and where it comes from (Debian, or pip for YoWASP's), before
+// any work.
 func TestMissingTool(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
+	t.Setenv(synth.VenvEnv, t.TempDir())
 	for _, target := range synth.TargetNames() {
 		_, err := synth.Run(synth.Options{Target: target, RTLDir: t.TempDir()})
 		var te *synth.ToolError
-		if !errors.As(err, &te) || te.Binary != "yosys" || !strings.Contains(err.Error(), "apt-get install yosys") {
-			t.Errorf("%s: %v, want a ToolError for yosys", target, err)
+		fam := synth.Targets[target].Family
+		if !errors.As(err, &te) || te.Binary != fam.Yosys || !strings.Contains(err.Error(), strings.TrimSuffix(fam.YosysPackage, " (Debian)")) {
+			t.Errorf("%s: %v, want a ToolError for %s", target, err, fam.Yosys)
 		}
 	}
 	if err := synth.CheckTools("ice40-lp1k"); err == nil || !strings.Contains(err.Error(), "unknown target") {
@@ -185,7 +188,7 @@ func requireFullReport(t *testing.T, r *synth.Result) {
 	if err := json.Unmarshal(js, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"target", "part", "top", "arch", "luts", "flip_flops", "bram", "spram", "dsp", "logic_cells", "fits", "fmax_mhz", "fmax_icetime_mhz", "yosys_cells", "seconds"} {
+	for _, k := range []string{"target", "part", "family", "top", "arch", "budget", "luts", "ffs", "bram_blocks", "bram_bits", "spram", "dsp", "logic_cells", "fits", "fmax_mhz", "fmax_icetime_mhz", "yosys_cells", "seconds"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("JSON has no %q: %s", k, js)
 		}
@@ -285,5 +288,101 @@ func TestUP5KSeeds(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(keep, name)); err != nil {
 			t.Errorf("--keep: %v", err)
 		}
+	}
+}
+
+// needPyPITools skips a test that needs the YoWASP tools when they are missing, unless
+// HERDSIM_REQUIRE_PYPI_TOOLS=1 (.ci/run sets it, having installed them): then it fails.
+func needPyPITools(t *testing.T, target string) {
+	t.Helper()
+	err := synth.CheckTools(target)
+	if err == nil {
+		return
+	}
+	if os.Getenv("HERDSIM_REQUIRE_PYPI_TOOLS") == "1" {
+		t.Fatalf("%v (HERDSIM_REQUIRE_PYPI_TOOLS=1)", err)
+	}
+	t.Skipf("%v: not run", err)
+}
+
+// requireFamilyReport: the same JSON fields for every family, the counts positive, block
+// RAM bits the blocks times the family's block.
+func requireFamilyReport(t *testing.T, r *synth.Result, target string) {
+	t.Helper()
+	tg := synth.Targets[target]
+	if r.LUTs <= 0 || r.FlipFlops <= 0 || r.BRAM <= 0 || r.BRAMBits != r.BRAM*tg.Family.BRAMBlockBits {
+		t.Errorf("%s: LUTs %d FFs %d BRAM %d (%d bits): want positive, bits = blocks x %d", target, r.LUTs, r.FlipFlops, r.BRAM, r.BRAMBits, tg.Family.BRAMBlockBits)
+	}
+	if r.Budget == nil || *r.Budget != *tg.Budget || r.Family != tg.Family.Name {
+		t.Errorf("%s: budget %v family %q", target, r.Budget, r.Family)
+	}
+	js, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(js, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"fits", "luts", "ffs", "bram_blocks", "bram_bits", "dsp", "fmax_mhz", "budget"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("%s: JSON has no %q", target, k)
+		}
+	}
+}
+
+// TestMemoryMustBeBlockRAM: a core whose X and W memories are asked to be LUT RAM (Yosys's
+// ram_style attribute, where a coding style the family cannot infer would end) fails on a
+// Xilinx part with a MemoryError naming the memory and how it was mapped, not a report.
+// (TestCheckMemories reads the log of a memory mapped to flip-flops.)
+func TestMemoryMustBeBlockRAM(t *testing.T) {
+	rtl := smallRTL(t)
+	path := filepath.Join(rtl, "herd_spram.v")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := "  reg [15:0] mem [0:(1<<DEPTH_AW)-1];\n"
+	if strings.Count(string(src), from) != 1 {
+		t.Fatalf("herd_spram.v changed: update the test")
+	}
+	for style, how := range map[string]string{"distributed": "LUT RAM"} {
+		t.Run(style, func(t *testing.T) {
+			forced := strings.Replace(string(src), from, "  (* ram_style = \""+style+"\" *) "+strings.TrimLeft(from, " "), 1)
+			if err := os.WriteFile(path, []byte(forced), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err = synth.Run(synth.Options{Target: "xc7a35t", RTLDir: rtl, Top: synth.TopCore})
+			var me *synth.MemoryError
+			if !errors.As(err, &me) || !strings.Contains(me.Memory.Name, "ram") || !strings.HasPrefix(me.How, how) {
+				t.Fatalf("got %v, want a MemoryError for an X or W memory in %s", err, how)
+			}
+			t.Log(err)
+		})
+	}
+}
+
+// TestRoutedFamilies: the small board top placed and routed on the ECP5 (nextpnr-ecp5) and
+// the GW1NR-9 (nextpnr-himbaechel-gowin, the Tang Nano 9K's pins), both YoWASP builds from
+// PyPI: it fits, with a routed Fmax. Minutes of WebAssembly: the two run side by side.
+func TestRoutedFamilies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("minutes of place and route")
+	}
+	rtl := smallRTL(t)
+	for _, target := range []string{"ecp5-25k", "gw1nr-9"} {
+		t.Run(target, func(t *testing.T) {
+			needPyPITools(t, target)
+			t.Parallel()
+			r, err := synth.Run(synth.Options{Target: target, RTLDir: rtl, FreqMHz: 25})
+			if err != nil {
+				t.Fatal(err)
+			}
+			requireFamilyReport(t, r, target)
+			if r.Fits == nil || !*r.Fits || r.FitsFrom != "placed and routed" || r.FmaxMHz == nil || *r.FmaxMHz <= 0 {
+				t.Errorf("%s: fits %v (%s), fmax %v", target, r.Fits, r.FitsFrom, r.FmaxMHz)
+			}
+			t.Logf("%s: %d LUT, %d FF, %d BRAM, Fmax %.1f MHz, seconds %v", target, r.LUTs, r.FlipFlops, r.BRAM, *r.FmaxMHz, r.Seconds)
+		})
 	}
 }

@@ -17,14 +17,25 @@ func newSynthCommand() *cobra.Command {
 	var seeds string
 	cmd := &cobra.Command{
 		Use:   "synth",
-		Short: "Synthesise a generated RTL folder for an FPGA (Yosys, nextpnr-ice40, icetime) and print the report as JSON",
-		Long: `synth copies an --rtl folder (herdsim rtl) to a temporary directory and runs Yosys
-(synth_ice40 or synth_xilinx) on it, then for iCE40 targets nextpnr-ice40 (fixed --seed,
---freq default 12 MHz) and icetime on the routed design. It prints one JSON object: LUTs,
-flip-flops, carry cells, block RAM, SPRAM, DSPs, nextpnr's logic cells and utilisation,
-whether the design fits ("fits", and "does_not_fit" naming the exceeded resource), and
-Fmax from nextpnr and icetime. xilinx7 has no open place-and-route: it reports Yosys's
-cell counts with "fmax_mhz": null and the reason.
+		Short: "Synthesise a generated RTL folder for an FPGA part (Yosys, then nextpnr where an open router exists) and print the report as JSON",
+		Long: `synth copies an --rtl folder (herdsim rtl) to a temporary directory and runs Yosys on it
+for the --target part's family (synth_ice40, synth_ecp5, synth_gowin, synth_xilinx), then
+places and routes it where an open router exists: nextpnr-ice40 (Debian) and icetime for
+ice40-up5k and ice40-hx8k; YoWASP's nextpnr-ecp5 for ecp5-25k, ecp5-45k, ecp5-85k and
+nextpnr-himbaechel-gowin for gw1nr-9 (WebAssembly builds from PyPI, pinned; .ci/run installs
+them into a virtual environment: found on PATH or in $HERDSIM_VENV/bin; Gowin's synthesis
+uses YoWASP's newer Yosys too). xc7a35t, xc7a100t and xc7a200t are mapped only: there is
+no open router for Xilinx 7-series, so Fmax is not measured ("fmax_mhz": null with the
+reason) and "fits" compares the mapped counts with the part's budget. xilinx7 is the
+family without a part (no budget, "fits": null). Fixed --seed, --freq default 12 MHz.
+
+It prints one JSON object, the same fields for every family: "luts", "ffs", "bram_blocks"
+(the family's blocks: EBR, DP16KD, BSRAM, RAMB18), "bram_bits", "dsp", "fits" (and
+"fits_from", "does_not_fit" naming the exceeded resource), "fmax_mhz" (null only where no
+router exists, with "fmax_reason"), the part's "budget", and the family's details (carry
+cells, SPRAM, LUT RAM, nextpnr's utilisation and logic cells, icetime's Fmax). A memory of
+4096 bits or more that Yosys maps to LUT RAM or flip-flops instead of block RAM fails the
+run, naming the memory (exit 2).
 
 --top board (default) synthesises herd_board, the core with its UART streamer (4 pins,
 pinned by herd_board.pcf on the UP5K); --top core synthesises herd_core alone, whose
@@ -91,7 +102,7 @@ error or a tool error (a missing tool is named with its Debian package).`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&opt.Target, "target", "ice40-up5k", "ice40-up5k, ice40-hx8k or xilinx7")
+	cmd.Flags().StringVar(&opt.Target, "target", "ice40-up5k", "the part: "+strings.Join(synth.TargetNames(), ", "))
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the folder herdsim rtl wrote")
 	cmd.Flags().StringVar(&opt.Top, "top", synth.TopBoard, "board (herd_board: core + UART, 4 pins) or core (herd_core alone)")
 	cmd.Flags().Float64Var(&opt.FreqMHz, "freq", synth.DefaultFreqMHz, "nextpnr target clock in MHz")

@@ -11,21 +11,24 @@ import (
 	"herdsim/synth"
 )
 
-// TestSynthXilinx7: Yosys's cell counts for the 7-series, "fmax_mhz": null with the reason.
-func TestSynthXilinx7(t *testing.T) {
-	if err := synth.CheckTools("xilinx7"); err != nil {
+// TestSynthXilinxPart: a Xilinx part is mapped, "fits" from its budget, "fmax_mhz": null with the reason.
+func TestSynthXilinxPart(t *testing.T) {
+	if err := synth.CheckTools("xc7a35t"); err != nil {
 		t.Skipf("%v: synthesis not run", err)
 	}
-	out, err := run(t, "synth", "--target", "xilinx7", "--rtl", smallSynthRTL(t))
+	out, err := run(t, "synth", "--target", "xc7a35t", "--rtl", smallSynthRTL(t))
 	require.NoError(t, err)
 	var r map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
 	require.Contains(t, r, "fmax_mhz")
 	require.Nil(t, r["fmax_mhz"])
-	require.Nil(t, r["fits"])
+	require.Equal(t, true, r["fits"], "the small board top is within the xc7a35t's budget")
+	require.Contains(t, r["fits_from"], "not placed")
 	require.Contains(t, r["fmax_reason"], "no open-source place-and-route")
-	require.Greater(t, r["luts"], 0.0)
-	require.Greater(t, r["flip_flops"], 0.0)
+	for _, k := range []string{"luts", "ffs", "bram_blocks", "bram_bits"} {
+		require.Greater(t, r[k], 0.0, k)
+	}
+	require.Equal(t, 20800.0, r["budget"].(map[string]any)["luts"])
 }
 
 // TestSynthErrors: a missing tool (named with its package), an unknown target and a
@@ -33,7 +36,7 @@ func TestSynthXilinx7(t *testing.T) {
 func TestSynthErrors(t *testing.T) {
 	_, err := run(t, "synth", "--target", "ice40-lp1k", "--rtl", t.TempDir())
 	require.Equal(t, 2, rtlExit(t, err))
-	require.Contains(t, err.Error(), "ice40-hx8k, ice40-up5k, xilinx7")
+	require.Contains(t, err.Error(), "ecp5-85k, gw1nr-9, ice40-hx8k, ice40-up5k, xc7a100t, xc7a200t, xc7a35t, xilinx7")
 	_, err = run(t, "synth", "--target", "ice40-up5k")
 	require.Equal(t, 2, rtlExit(t, err))
 	// A clock that is not positive is refused before any tool runs (issue 17, item 10).

@@ -1,14 +1,17 @@
-// herd_spram: one 16K x 16 single-port RAM with a synchronous read (the word at the
-// address of cycle c shows in cycle c + 1), the shape of the iCE40 UP5K's SB_SPRAM256KA.
-// With HERD_ICE40_UP5K defined (herdsim synth does so for the UP5K) it is that primitive,
-// which Yosys never infers; otherwise an equivalent behavioural RAM, for simulation and
-// for parts without SPRAM. A write cycle reads nothing (the primitive's output is then
-// undefined; the behavioural RAM keeps its last word): the core never uses it.
+// herd_spram: one single-port RAM of 16 bits with a 2^AW-word address space and a
+// synchronous read (the word at the address of cycle c shows in cycle c + 1), the shape of
+// the iCE40 UP5K's SB_SPRAM256KA (AW = 14). With HERD_ICE40_UP5K defined (herdsim synth does
+// so for the UP5K) it is that primitive, which Yosys never infers; otherwise an equivalent
+// behavioural RAM of 2^DEPTH_AW words (the words the core uses: every address it drives is
+// below that), for simulation and for parts with block RAM, which their synthesis infers
+// from it. A write cycle reads nothing (the primitive's output is then undefined; the
+// behavioural RAM keeps its last word): the core never uses it.
 
 `default_nettype none
 
 module herd_spram #(
-  parameter integer AW = 14  // address width: the primitive's 16K words
+  parameter integer AW = 14,       // address width: the primitive's 16K words
+  parameter integer DEPTH_AW = AW  // the behavioural RAM's words: 2^DEPTH_AW
 ) (
   input  wire        clk,
   input  wire [AW-1:0] addr,
@@ -27,11 +30,19 @@ module herd_spram #(
     .CLOCK(clk), .STANDBY(1'b0), .SLEEP(1'b0), .POWEROFF(1'b1), .DATAOUT(rdata)
   );
 `else
-  reg [15:0] mem [0:(1<<AW)-1];
+  generate
+    if (DEPTH_AW > AW || DEPTH_AW < 1) begin : g_bad_depth
+      herd_param_error_spram_depth_beyond_its_address bad ();
+    end
+  endgenerate
+  reg [15:0] mem [0:(1<<DEPTH_AW)-1];
   reg [15:0] q;
+  /* verilator lint_off UNUSED */
+  wire [AW-1:0] a = addr;  // the bits above DEPTH_AW are always 0
+  /* verilator lint_on UNUSED */
   always @(posedge clk) begin
-    if (we) mem[addr] <= wdata;
-    else q <= mem[addr];
+    if (we) mem[a[DEPTH_AW-1:0]] <= wdata;
+    else q <= mem[a[DEPTH_AW-1:0]];
   end
   assign rdata = q;
 `endif

@@ -1,4 +1,4 @@
-// herd_tiled_core: the tiled herding datapath (datapath/tile*.go, docs/fpga.md), every size,
+// herd_tiled_core: the tiled herding datapath (datapath/tile*.go, docs/hardware.md), every size,
 // width and latency a parameter. rtlgen's herd_core (generated) sets them for a
 // datapath.Arch; the phase machine (herd_phases) is rendered from datapath.Schedule.
 //
@@ -62,6 +62,7 @@ module herd_tiled_core #(
   parameter integer UPDATE_W = 11,      parameter integer UPDATE_SAT = 0,      parameter integer UPDATE_X = 13,
   // memory map and load stream (datapath's tables)
   parameter integer SPRAM_AW = 14,     // SPRAM address width (16K words)
+  parameter integer SPRAM_DEPTH_AW = 14, // the behavioural X and W memories' words: 2^SPRAM_DEPTH_AW
   parameter integer JBASE    = 8192,   // word skip: W SPRAM 0's j word of busy X word 0
   parameter integer JPC      = 11,     // word skip: a j word's popcount starts at this bit
   parameter integer X_BUSY   = 64,     // word skip: the first busy X word
@@ -246,7 +247,7 @@ module herd_tiled_core #(
   );
   // X: word b D + j, bit m = x_{16b+m, j}. W: word g D + j of 48 bits across three SPRAMs,
   // slot s (row g PW + s) at bits [s SW +: W_W].
-  herd_spram #(.AW(SPRAM_AW)) xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
+  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
   // HERD_FAULT_W (tests only): every write of W word 0 flips its bit 0, as a stuck memory
   // bit would; the board-loop test shows that verify catches it.
 `ifdef HERD_FAULT_W
@@ -254,9 +255,9 @@ module herd_tiled_core #(
 `else
   wire [15:0] w_fault = 16'h0000;
 `endif
-  herd_spram #(.AW(SPRAM_AW)) wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0] ^ w_fault), .we(w_we[0]), .rdata(w_rd[15:0]));
-  herd_spram #(.AW(SPRAM_AW)) wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
-  herd_spram #(.AW(SPRAM_AW)) wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
+  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0] ^ w_fault), .we(w_we[0]), .rdata(w_rd[15:0]));
+  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
+  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
   // The tile buffer (word j: row r at [r W_W +: W_W]), b (word g: group g's PW values; the
   // load writes one slot, growth a whole word; rows K.. of the last group stay zero) and c.
   // PREFETCH writes the tile buffer while nothing reads it; the others' read-modify-writes
