@@ -26,6 +26,9 @@ const (
 const (
 	BoardFile = "herd_board.v"
 	BoardPCF  = "herd_board.pcf"
+	// BoardCST places the board top's ports on the Tang Nano 9K's pins (GW1NR-9): what
+	// nextpnr-himbaechel-gowin needs to place the top (it places no port by itself).
+	BoardCST = "herd_board.cst"
 )
 
 // UP5KSG48Pins are the package pins of the iCE40 UP5K in the sg48 package that can be
