@@ -96,6 +96,26 @@ api-update:
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+# The cocotb testbench that herdsim rtl writes beside the core (rtl/cocotb/run.py): Python,
+# cocotb and cocotbext-axi at the versions of rtlgen/cocotb/requirements.txt, in a virtual
+# environment in .venv made from Debian's python3 (cocotb embeds its libpython into
+# Icarus). `make cocotb` runs it on the default data's vector set of `make demo`'s Arch
+# (COCOTB_ITERS iterations) into out/cocotb; results.xml lands in out/cocotb/run.
+COCOTB_VENV ?= .venv
+COCOTB_PYTHON ?= /usr/bin/python3
+COCOTB_OUT := out/cocotb
+COCOTB_ITERS ?= 2
+.PHONY: cocotb cocotb-venv
+cocotb-venv:
+	[ -x $(COCOTB_VENV)/bin/python ] || $(COCOTB_PYTHON) -m venv $(COCOTB_VENV)
+	$(COCOTB_VENV)/bin/pip install --disable-pip-version-check -q -r rtlgen/cocotb/requirements.txt
+
+cocotb: build cocotb-venv
+	rm -rf $(COCOTB_OUT)
+	$(BIN) vectors --data default --mode SH --hidden 16 --iters $(COCOTB_ITERS) --out $(COCOTB_OUT)/vectors
+	$(BIN) rtl --vectors $(COCOTB_OUT)/vectors --out $(COCOTB_OUT)/rtl
+	$(COCOTB_VENV)/bin/python $(COCOTB_OUT)/rtl/cocotb/run.py --vectors $(COCOTB_OUT)/vectors --out $(COCOTB_OUT)/run
+
 # iCEBreaker bitstream (iCE40 UP5K): the default data's tiled core (mode SH, K = 16, T = 2:
 # 17-bit weights, two a W word, are lossless for the 100 iterations), its board top with the
 # host link (herdsim board) and the PLL at 39.75 MHz, synthesised with Yosys, placed and

@@ -123,6 +123,10 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 	// the package: datasheet and FuseSoC description
 	all[DatasheetFile] = []byte(datasheet(s.Arch))
 	packaged := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, DatasheetFile, InfoFile)
+	for n, v := range CocotbFiles() { // cocotb.go: the cocotb testbench, in CocotbDir
+		all[n] = v
+	}
+	packaged = append(packaged, cocotbNames()...)
 	desc, err := coreDescription(s.Arch, packaged, clk)
 	if err != nil {
 		return nil, err
@@ -146,7 +150,11 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := os.WriteFile(filepath.Join(dir, n), all[n], 0o644); err != nil {
+		file := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil { // CocotbDir
+			return nil, err
+		}
+		if err := os.WriteFile(file, all[n], 0o644); err != nil {
 			return nil, err
 		}
 	}

@@ -24,6 +24,8 @@ func fileset(name string) (set, fileType string) {
 		return "core", "verilogSource"
 	case slices.Contains(BoardSourceFiles, name):
 		return "board", "verilogSource"
+	case strings.HasPrefix(name, CocotbDir+"/"):
+		return "tb", "user" // the cocotb testbench: Python, run by its run.py
 	}
 	switch name {
 	case TestbenchFile, TBFile:
@@ -199,7 +201,9 @@ herd_core core (
 
 Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_ICE40_UP5K for the
 UP5K's SPRAM and DSP primitives; without it the same files are behavioural); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
-its self-checking testbench, herd.core the FuseSoC description.
+its self-checking testbench, herd.core the FuseSoC description. cocotb/ holds a cocotb
+testbench (Python, extensible): cocotb/run.py --vectors <the vector set> runs it under Icarus
+and writes cocotb's results.xml (its packages: cocotb/requirements.txt).
 `, minC, maxC, s.XStore, s.WWords, s.PW, MACAccumulators)
 	return b.String()
 }
