@@ -16,11 +16,12 @@ type generator func(root string) (string, error)
 
 // generators are the tables the docs may carry, by the name their markers give.
 var generators = map[string]generator{
-	"usps-grid":       uspsGrid,
-	"speed-vs-numpy":  tableFrom("results/bench/speed-vs-numpy.md"),
-	"usps-full":       tableFrom("results/usps-full/results.md"),
-	"explore-h1":      tableFrom("results/explore-h1/table.md"),
-	"explore-h1-best": exploreBest,
+	"usps-grid":        uspsGrid,
+	"speed-vs-numpy":   tableFrom("results/bench/speed-vs-numpy.md"),
+	"usps-full":        tableFrom("results/usps-full/results.md"),
+	"explore-h1":       tableFrom("results/explore-h1/table.md"),
+	"explore-h1-best":  exploreBest,
+	"explore-accuracy": tableFrom("results/bench/explore-accuracy.txt"),
 }
 
 // Generated lists the names of the tables a generator exists for.
