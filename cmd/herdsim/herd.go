@@ -21,7 +21,7 @@ func newHerdCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "herd",
 		Short: "Run the float64 herding reference and write its trace, weights, summary and pictures",
-		Long: `herd runs herding (SPEC.md) on a data set and writes to --out:
+		Long: `herd runs herding (docs/spec.md) on a data set and writes to --out:
   trace.jsonl       one JSON object per iteration: t, phase, x and z ('1' = +1), start, sweeps, moment_error
   weights.json      W, b, c after the last iteration (scaled form: integers, N times the paper's)
   summary.json      settings and measured outcome (no timings: same command, same bytes),
