@@ -122,7 +122,7 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 	}
 	// the package: datasheet and FuseSoC description
 	all[DatasheetFile] = []byte(datasheet(s.Arch))
-	packaged := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, DatasheetFile, InfoFile)
+	packaged := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, BoardCST, DatasheetFile, InfoFile)
 	for n, v := range CocotbFiles() { // cocotb.go: the cocotb testbench, in CocotbDir
 		all[n] = v
 	}

@@ -34,6 +34,8 @@ func fileset(name string) (set, fileType string) {
 		return "tb", "user"
 	case BoardPCF:
 		return "board", "PCF"
+	case BoardCST:
+		return "board", "user" // the Tang Nano 9K's pins (nextpnr-himbaechel-gowin)
 	case DatasheetFile, InfoFile:
 		return "doc", "user"
 	}
