@@ -105,10 +105,16 @@ COCOTB_VENV ?= .venv
 COCOTB_PYTHON ?= /usr/bin/python3
 COCOTB_OUT := out/cocotb
 COCOTB_ITERS ?= 2
-.PHONY: cocotb cocotb-venv
+.PHONY: cocotb cocotb-venv fpga-venv
 cocotb-venv:
 	[ -x $(COCOTB_VENV)/bin/python ] || $(COCOTB_PYTHON) -m venv $(COCOTB_VENV)
 	$(COCOTB_VENV)/bin/pip install --disable-pip-version-check -q -r rtlgen/cocotb/requirements.txt
+
+# The YoWASP place-and-route tools of herdsim synth's ECP5 and Gowin targets (and Gowin's
+# Yosys), pinned in synth/requirements.txt, into the same .venv (HERDSIM_VENV=.venv finds them).
+fpga-venv:
+	[ -x $(COCOTB_VENV)/bin/python ] || $(COCOTB_PYTHON) -m venv $(COCOTB_VENV)
+	$(COCOTB_VENV)/bin/pip install --disable-pip-version-check -q -r synth/requirements.txt
 
 cocotb: build cocotb-venv
 	rm -rf $(COCOTB_OUT)

@@ -23,7 +23,9 @@ func newRTLCommand() *cobra.Command {
 		Short: "Write the Verilog core, its testbench and memory images for a vector set",
 		Long: `rtl reads a vector set (herdsim vectors) and writes to --out the Verilog-2005 for its Arch:
 herd_core.v with the library modules herd_acc_array.v and herd_spram.v, the self-checking
-testbench herd_tb.v for its iterations, the board top herd_board.v and its .pcf, load.hex
+testbench herd_tb.v for its iterations, a cocotb testbench in cocotb/ (run.py; docs/
+verification.md), the board top herd_board.v with its .pcf (iCEBreaker) and .cst (Tang
+Nano 9K), load.hex
 (the load stream of the initial memories; the core sends each iteration's record on its
 m_axis_sample stream; docs/hardware.md), the datasheet and FuseSoC .core, and rtl.json (the
 Arch and iteration count it was built for, the vector set's seed, the hashes of the files it
