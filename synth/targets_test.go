@@ -131,3 +131,17 @@ func TestToolErrorNamesTheInstall(t *testing.T) {
 	assert.Equal(t, "yosys", te.Binary)
 	assert.ErrorContains(t, CheckTools("nosuch"), `unknown target "nosuch"`)
 }
+
+// TestRequirementsPinTheVersions: synth/requirements.txt (what CI installs) pins exactly the
+// YoWASP versions the targets name in their errors.
+func TestRequirementsPinTheVersions(t *testing.T) {
+	data, err := os.ReadFile("requirements.txt")
+	require.NoError(t, err)
+	var pins []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			pins = append(pins, line)
+		}
+	}
+	assert.ElementsMatch(t, []string{YoWASPNextpnrECP5, YoWASPNextpnrGowin, YoWASPYosys}, pins)
+}
