@@ -76,6 +76,7 @@ type Result struct {
 	DSP       int `json:"dsp"`         // SB_MAC16, MULT18X18D, MULT*, or DSP48E1
 	LUTRAM    int `json:"lutram"`      // distributed RAM and SRL cells
 
+	LUTLevels   int            `json:"lut_levels"`  // the longest path between registers in LUT levels (LUTLevels)
 	LogicCells  *int           `json:"logic_cells"` // iCE40: nextpnr's ICESTORM_LC used (LUT + FF + carry packed)
 	Utilisation map[string]Use `json:"utilisation,omitempty"`
 
@@ -261,11 +262,10 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 		fmt.Sprintf("%s -run :%s\n", synth, tg.Family.MapLabel) +
 		"tee -q -o memories.txt dump t:$mem_v2\n" +
 		fmt.Sprintf("%s -run %s:\n", synth, tg.Family.MapLabel)
-	if tg.Router != nil {
-		// The router's input, written here rather than by the synthesis's -json, which in
-		// synth_gowin also turns block RAM off (for an older nextpnr-gowin).
-		script += "write_json herd.json\n"
-	}
+	// The netlist (the router's input, and LUTLevels'), written here rather than by the
+	// synthesis's -json, which in synth_gowin also turns block RAM off (for an older
+	// nextpnr-gowin).
+	script += "write_json herd.json\n"
 	if err := os.WriteFile(filepath.Join(work, "synth.ys"), []byte(script), 0o644); err != nil {
 		return err
 	}
@@ -289,6 +289,9 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 		tg.Family.count(res, name, n)
 	}
 	res.BRAMBits = res.BRAM * tg.Family.BRAMBlockBits
+	if res.LUTLevels, err = LUTLevels(filepath.Join(work, "herd.json"), top); err != nil {
+		return err
+	}
 	mems, err := readMemories(filepath.Join(work, "memories.txt"))
 	if err != nil {
 		return err

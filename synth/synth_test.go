@@ -188,7 +188,7 @@ func requireFullReport(t *testing.T, r *synth.Result) {
 	if err := json.Unmarshal(js, &m); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"target", "part", "family", "top", "arch", "budget", "luts", "ffs", "bram_blocks", "bram_bits", "spram", "dsp", "logic_cells", "fits", "fmax_mhz", "fmax_icetime_mhz", "yosys_cells", "seconds"} {
+	for _, k := range []string{"target", "part", "family", "top", "arch", "budget", "luts", "ffs", "bram_blocks", "bram_bits", "spram", "dsp", "lut_levels", "logic_cells", "fits", "fmax_mhz", "fmax_icetime_mhz", "yosys_cells", "seconds"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("JSON has no %q: %s", k, js)
 		}
@@ -310,8 +310,8 @@ func needPyPITools(t *testing.T, target string) {
 func requireFamilyReport(t *testing.T, r *synth.Result, target string) {
 	t.Helper()
 	tg := synth.Targets[target]
-	if r.LUTs <= 0 || r.FlipFlops <= 0 || r.BRAM <= 0 || r.BRAMBits != r.BRAM*tg.Family.BRAMBlockBits {
-		t.Errorf("%s: LUTs %d FFs %d BRAM %d (%d bits): want positive, bits = blocks x %d", target, r.LUTs, r.FlipFlops, r.BRAM, r.BRAMBits, tg.Family.BRAMBlockBits)
+	if r.LUTs <= 0 || r.FlipFlops <= 0 || r.BRAM <= 0 || r.BRAMBits != r.BRAM*tg.Family.BRAMBlockBits || r.LUTLevels <= 0 {
+		t.Errorf("%s: LUTs %d FFs %d BRAM %d (%d bits) LUT levels %d: want positive, bits = blocks x %d", target, r.LUTs, r.FlipFlops, r.BRAM, r.BRAMBits, r.LUTLevels, tg.Family.BRAMBlockBits)
 	}
 	if r.Budget == nil || *r.Budget != *tg.Budget || r.Family != tg.Family.Name {
 		t.Errorf("%s: budget %v family %q", target, r.Budget, r.Family)
@@ -382,7 +382,7 @@ func TestRoutedFamilies(t *testing.T) {
 			if r.Fits == nil || !*r.Fits || r.FitsFrom != "placed and routed" || r.FmaxMHz == nil || *r.FmaxMHz <= 0 {
 				t.Errorf("%s: fits %v (%s), fmax %v", target, r.Fits, r.FitsFrom, r.FmaxMHz)
 			}
-			t.Logf("%s: %d LUT, %d FF, %d BRAM, Fmax %.1f MHz, seconds %v", target, r.LUTs, r.FlipFlops, r.BRAM, *r.FmaxMHz, r.Seconds)
+			t.Logf("%s: %d LUT, %d FF, %d BRAM, %d LUT levels, Fmax %.1f MHz, seconds %v", target, r.LUTs, r.FlipFlops, r.BRAM, r.LUTLevels, *r.FmaxMHz, r.Seconds)
 		})
 	}
 }

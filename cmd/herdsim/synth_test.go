@@ -25,7 +25,7 @@ func TestSynthXilinxPart(t *testing.T) {
 	require.Equal(t, true, r["fits"], "the small board top is within the xc7a35t's budget")
 	require.Contains(t, r["fits_from"], "not placed")
 	require.Contains(t, r["fmax_reason"], "no open-source place-and-route")
-	for _, k := range []string{"luts", "ffs", "bram_blocks", "bram_bits"} {
+	for _, k := range []string{"luts", "ffs", "bram_blocks", "bram_bits", "lut_levels"} {
 		require.Greater(t, r[k], 0.0, k)
 	}
 	require.Equal(t, 20800.0, r["budget"].(map[string]any)["luts"])
