@@ -8,10 +8,12 @@ package rtlgen
 var ExpectedFiles = []string{"x_star", "z_star", "cycles", "overflow", "w_final", "b_final", "c_final"}
 
 // Verdict lines of herd_tb: PassLine alone on a line, MismatchPrefix at the start of the
-// first mismatch's line.
+// first mismatch's line (with +keep_going, of each expected file's first), FailPrefix at
+// the start of a +keep_going run's last line when it found a mismatch.
 const (
 	PassLine       = "PASS"
 	MismatchPrefix = "MISMATCH"
+	FailPrefix     = "FAIL"
 )
 
 // IterPrefix starts herd_tb's progress lines, "ITER <t>": iterations 1..t are checked.

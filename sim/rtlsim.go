@@ -101,6 +101,18 @@ type RTLSimOptions struct {
 	// a simulation of another vector set of the same Arch (the same sources) runs the
 	// build that is there instead of building again.
 	BuildCache string
+	// KeepGoing runs the testbench with +keep_going: the first mismatch of each expected
+	// file is reported and the run goes on, so that every file gets a verdict
+	// (RTLResult.Mismatches, TestCases); a mismatch of the protocol still ends the run.
+	KeepGoing bool
+	// Waveform, if set, is where a failing run's waveform goes: on a mismatch the
+	// testbench runs again and dumps the WaveWindow clocks before the first mismatch
+	// and WaveMargin after into Waveform + ".vcd" (Icarus) or ".fst" (Verilator, from a
+	// second build with --trace-fst), with a GTKWave save file Waveform + ".gtkw".
+	Waveform   string
+	WaveWindow int // 0: DefaultWaveWindow
+
+	traceFST bool // a Verilator build that dumps FST (the waveform's)
 }
 
 // NetlistFile is the synthesised core's netlist in a netlist simulation's build folder.
@@ -114,6 +126,16 @@ type RTLResult struct {
 	Checked  int           // iterations the testbench reported checked (its last ITER line; T on a PASS)
 	Build    time.Duration // compile time (with the synthesis of a netlist simulation)
 	Run      time.Duration // simulation time
+	// Mismatches are the testbench's MISMATCH lines, parsed, in order: the first alone,
+	// or with KeepGoing the first of each expected file (and at most one of the protocol).
+	Mismatches []Mismatch
+	// Complete: the testbench made every check (it printed PASS, or with KeepGoing its
+	// FAIL summary), so a stream without a mismatch passed.
+	Complete bool
+	// Wave is the failing run's waveform (RTLSimOptions.Waveform); WaveErr why there is
+	// none when one was asked for (the verdict stands).
+	Wave    *Wave
+	WaveErr error
 }
 
 // RTLError is a problem before a verdict: a missing tool, a bad vector set or folder, a
@@ -169,6 +191,11 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 	if err := checkFolder(opt, info); err != nil {
 		return nil, err
 	}
+	if opt.BuildCache != "" { // the build runs in another directory
+		if opt.BuildCache, err = filepath.Abs(opt.BuildCache); err != nil {
+			return nil, &RTLError{err}
+		}
+	}
 	out := opt.Output
 	if out == nil {
 		out = io.Discard
@@ -200,25 +227,36 @@ func RTLSim(opt RTLSimOptions) (*RTLResult, error) {
 		if meter.line(line) {
 			return false // progress, drawn as a bar, not copied to out
 		}
+		if m, ok := ParseMismatch(line); ok {
+			res.Mismatches = append(res.Mismatches, m)
+		}
 		if strings.HasPrefix(line, rtlgen.MismatchPrefix) && res.Mismatch == "" {
 			res.Mismatch = line
 		}
 		if strings.TrimSpace(line) == rtlgen.PassLine {
 			pass = true
 		}
+		if strings.HasPrefix(line, rtlgen.FailPrefix+" ") {
+			res.Complete = true
+		}
 		return true
 	})
 	meter.finish()
 	res.Run, res.Checked = time.Since(t0), meter.done
 	switch {
+	case res.Mismatch != "" && len(res.Mismatches) == 0:
+		return nil, rtlErr("%s: the testbench's mismatch line does not parse: %s", opt.Simulator, res.Mismatch)
 	case res.Mismatch != "":
+		if opt.Waveform != "" {
+			res.Wave, res.WaveErr = captureWaveform(opt, set, man, runDir, res.Mismatches[0], b, out)
+		}
 		return res, nil
 	case runErr != nil:
 		return nil, rtlErr("%s: simulation failed without a verdict: %w", opt.Simulator, runErr)
 	case !pass:
 		return nil, rtlErr("%s: simulation ended without PASS or a mismatch", opt.Simulator)
 	}
-	res.Pass = true
+	res.Pass, res.Complete = true, true
 	return res, nil
 }
 
@@ -238,6 +276,9 @@ func runPlusargs(opt RTLSimOptions, set *testvectors.Set, man *testvectors.Manif
 		return nil, &RTLError{err}
 	}
 	plusargs := []string{fmt.Sprintf("+iters=%d", set.Iterations), "+load=" + load}
+	if opt.KeepGoing {
+		plusargs = append(plusargs, "+keep_going")
+	}
 	for _, name := range rtlgen.ExpectedFiles {
 		plusargs = append(plusargs, fmt.Sprintf("+%s=%s", name, filepath.Join(vecDir, filepath.FromSlash(man.Files[name].Path))))
 	}
@@ -319,6 +360,9 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 	argv = append(argv, verilatorOpt...)
 	if opt.VCD != "" {
 		argv = append(argv, "--trace")
+	}
+	if opt.traceFST {
+		argv = append(argv, "--trace-fst")
 	}
 	return append(argv, defines...), filepath.Join("obj_dir", "herd_tb")
 }

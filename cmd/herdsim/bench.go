@@ -14,9 +14,10 @@ import (
 
 func newBenchCommand() *cobra.Command {
 	var (
-		opt    bench.Options
-		sims   string
-		format string
+		opt       bench.Options
+		sims      string
+		format    string
+		junitPath string
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -29,7 +30,10 @@ Go model, plus every pairwise ratio; each simulator's build time is reported apa
 run time; each simulator's run shows a progress bar on stderr (iterations checked of T,
 cycles per second; on a terminal, or with HERDSIM_PROGRESS=1). --format json (default) or
 markdown. Exit status: 0 with the report, 1 when an implementation does not reproduce the
-vector set, 2 on a usage, input or tool error.`,
+vector set, 2 on a usage, input or tool error. --junit FILE also writes the verdicts as JUnit
+XML: a suite for the Go model (one case: x*, z* and cycles of every iteration) and one for
+each simulator (a case per expected file and the protocol); bench stops at the first
+mismatch, so the streams and implementations after it are reported skipped.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.VectorsDir == "" {
@@ -43,15 +47,20 @@ vector set, 2 on a usage, input or tool error.`,
 			}
 			opt.Log = cmd.ErrOrStderr()
 			rep, err := bench.Run(opt)
+			if junitPath != "" && (err == nil || errors.Is(err, bench.ErrMismatch)) {
+				if werr := benchReport(simulatorsOf(opt), rep, err).Write(junitPath); werr != nil {
+					return &exitError{2, fmt.Errorf("bench: --junit: %w", werr)}
+				}
+			}
 			if errors.Is(err, bench.ErrMismatch) {
 				return &exitError{exitVerdict, err}
 			}
 			var re *sim.RTLError
 			if errors.As(err, &re) {
-				return &exitError{2, fmt.Errorf("bench: %w", err)}
+				return writeErrorReport(junitPath, "bench", &exitError{2, fmt.Errorf("bench: %w", err)})
 			}
 			if err != nil { // an input error (a corrupt vector set): exit status 2
-				return err
+				return writeErrorReport(junitPath, "bench", err)
 			}
 			if format == "markdown" {
 				fmt.Fprint(cmd.OutOrStdout(), rep.Markdown())
@@ -69,5 +78,6 @@ vector set, 2 on a usage, input or tool error.`,
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "its RTL folder (herdsim rtl); default: generated in a temporary folder")
 	cmd.Flags().StringVar(&sims, "sim", "icarus,verilator", "simulators, comma-separated")
 	cmd.Flags().StringVar(&format, "format", "json", "json or markdown")
+	cmd.Flags().StringVar(&junitPath, "junit", "", "also write the verdicts as JUnit XML to this file")
 	return cmd
 }

@@ -36,7 +36,7 @@ framed, docs/link.md): "board run" loads a vector set and captures the run,
 }
 
 func newBoardRunCommand() *cobra.Command {
-	var port, vectors, capture string
+	var port, vectors, capture, junitPath string
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "run",
@@ -50,7 +50,9 @@ record (x*, z*, cycles, overflow) and then the final W, b and c, and writes them
 
 Exit status: 0 on success; 2 on a usage or input error or a link failure (no answer, a
 corrupt frame, the wrong design on the board), naming it. On any failure or Ctrl-C no
-capture file is left behind.`,
+capture file is left behind. With --junit FILE it also checks the capture as "herdsim
+verify" does, writes that verdict as JUnit XML (a test case per file of the set) and exits
+1 on a mismatch.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if port == "" || vectors == "" || capture == "" {
@@ -58,7 +60,15 @@ capture file is left behind.`,
 			}
 			msg, err := boardRun(cmd.Context(), port, vectors, capture, timeout)
 			if err != nil {
-				return &exitError{code: 2, err: err}
+				return writeErrorReport(junitPath, "board run", &exitError{code: 2, err: err})
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), msg)
+			if junitPath == "" {
+				return nil
+			}
+			msg, err = verifyReport(vectors, capture, junitPath)
+			if err != nil {
+				return err
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), msg)
 			return nil
@@ -68,6 +78,7 @@ capture file is left behind.`,
 	cmd.Flags().StringVar(&vectors, "vectors", "", "vector set to run (its Arch must be the board's design)")
 	cmd.Flags().StringVar(&capture, "capture", "", "capture file to write")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "longest wait for any one frame from the board")
+	cmd.Flags().StringVar(&junitPath, "junit", "", "also check the capture against the set and write the verdict as JUnit XML to this file")
 	return cmd
 }
 

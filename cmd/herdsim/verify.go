@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,7 +13,7 @@ import (
 )
 
 func newVerifyCommand() *cobra.Command {
-	var vectors, capture string
+	var vectors, capture, junitPath string
 	cmd := &cobra.Command{
 		Use:   "verify",
 		Short: "Compare pseudo-samples captured from hardware against a golden vector set",
@@ -26,10 +28,12 @@ starting with // are skipped. Every word captured is compared.
 Exit status: 0 when every word matches; 1 on a mismatch, naming the first one (iteration,
 x* or z*, first differing bit with its +-1 values, expected and captured words; or the
 file, index and both values); 2 when the
-vector set or the capture cannot be used (corrupt set, malformed or short capture).`,
+vector set or the capture cannot be used (corrupt set, malformed or short capture).
+--junit FILE also writes the verdict as JUnit XML: one test case per file of the set
+(x_star .. c_final), failing with its first mismatch, skipped when the capture lacks it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			msg, err := verify(vectors, capture)
+			msg, err := verifyReport(vectors, capture, junitPath)
 			if err != nil {
 				return err
 			}
@@ -39,11 +43,25 @@ vector set or the capture cannot be used (corrupt set, malformed or short captur
 	}
 	cmd.Flags().StringVar(&vectors, "vectors", "", "directory of the golden vector set")
 	cmd.Flags().StringVar(&capture, "capture", "", "capture file: x*, z* hex words per iteration, or sections (@x_star ...)")
+	cmd.Flags().StringVar(&junitPath, "junit", "", "also write the verdict as JUnit XML to this file (a test case per file of the set)")
 	return cmd
 }
 
 // verify runs the comparison; errors carry verify's exit status (exitError).
-func verify(vectors, capture string) (string, error) {
+func verify(vectors, capture string) (string, error) { return verifyReport(vectors, capture, "") }
+
+// verifyReport is verify, writing a JUnit report of its verdict to junitPath unless empty.
+func verifyReport(vectors, capture, junitPath string) (string, error) {
+	msg, err := compareCapture(vectors, capture, junitPath)
+	var ee *exitError
+	if errors.As(err, &ee) && ee.code == 2 { // no verdict: the report says so
+		err = writeErrorReport(junitPath, "verify", err)
+	}
+	return msg, err
+}
+
+// compareCapture is verifyReport before its error report.
+func compareCapture(vectors, capture, junitPath string) (string, error) {
 	if vectors == "" || capture == "" {
 		return "", &exitError{code: 2, err: fmt.Errorf("verify needs both --vectors DIR and --capture FILE")}
 	}
@@ -62,16 +80,25 @@ func verify(vectors, capture string) (string, error) {
 	var names []string
 	words, firstLine := 0, 0
 	var first error // the mismatch on the earliest line, whatever its section
+	var verdicts []streamVerdict
 	for _, name := range testvectors.CaptureNames {
 		ws, ok := got[name]
 		if !ok {
+			verdicts = append(verdicts, streamVerdict{name: name, absent: true})
 			continue
 		}
-		if line, err := compareSection(set, name, ws); err != nil && (first == nil || line < firstLine) {
+		line, err := compareSection(set, name, ws)
+		if err != nil && (first == nil || line < firstLine) {
 			first, firstLine = err, line
 		}
+		verdicts = append(verdicts, streamVerdict{name: name, err: err})
 		names = append(names, name)
 		words += len(ws)
+	}
+	if junitPath != "" {
+		if err := captureReport("verify "+filepath.Base(capture), verdicts).Write(junitPath); err != nil {
+			return "", &exitError{code: 2, err: err}
+		}
 	}
 	if first != nil {
 		return "", &exitError{code: 1, err: fmt.Errorf("%s: %w", capture, first)}

@@ -8,7 +8,11 @@
 //   +x_star=FILE +z_star=FILE +cycles=FILE +overflow=FILE +w_final=FILE +b_final=FILE
 //   +c_final=FILE  the expected words (the set's files, one hex word a line)
 //   +seed=N      the seed of the random stalls (default SEED)
-//   +vcd=FILE    dump a VCD of the whole run
+//   +vcd=FILE    dump a waveform of the whole run (a VCD; FST from a Verilator build with
+//                --trace-fst)
+//   +dump_from=A +dump_to=B  with +vcd: dump from clock A on only, and end the run at clock
+//                B (a window around a mismatch; clocks count rising edges from time 0)
+//   +keep_going  report the first mismatch of each expected file and go on (see below)
 //   +fill        take no record until the core has held 100 cycles with its buffer full
 //
 // It loads the core through s_axis_load with seeded random stalls (tvalid low about one
@@ -19,9 +23,14 @@
 // the cycles between done pulses less the cycles the core held. Once the core is idle it
 // sends READ and checks the final W, b and c as they come out of m_axis_read (stalled at
 // random too). The first mismatch prints
-//   MISMATCH iteration=<t> name=<what> index=<word> expected=<hex> got=<hex>
-// and ends the run with $fatal (a non-zero exit); "ITER <t>" lines report progress; PASS
-// ends a clean run.
+//   MISMATCH iteration=<t> name=<what> index=<word> expected=<hex> got=<hex> cycle=<c> time=<ps>
+// (c: the clock's rising edges since time 0; ps: $time) and ends the run with $fatal (a
+// non-zero exit); "ITER <t>" lines report progress; PASS ends a clean run. With
+// +keep_going a mismatch in an expected file's words (x_star .. c_final) prints its line
+// once for that file and the run goes on, so that every file gets a verdict from one run;
+// such a run ends with "FAIL files=<bits>" and $fatal. A mismatch of the protocol (tlast,
+// a done pulse too many, the read-back's framing, a missing record) still ends the run at
+// once: the checks after it would compare misframed words.
 
 `default_nettype none
 
@@ -60,9 +69,22 @@ module herd_testbench #(
   reg rec_ready, rd_ready;
   reg [15:0] beats [0:BEATS-1];
   integer bi;
-  /* verilator lint_off UNUSEDSIGNAL */  // $random in that simulator ignores its seed argument
   integer seed;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // The stalls' random bits: a xorshift32 generator for each process that draws them,
+  // seeded from +seed, so that a run's stalls are the same in every simulator and build:
+  // $random ignores its seed argument in one simulator, and one generator shared by two
+  // processes would give each the bits their order of evaluation gives them (a build
+  // with tracing orders them otherwise). A waveform's rerun relies on the same cycles.
+  function [31:0] xorshift;
+    input [31:0] x;
+    reg [31:0] y;
+    begin
+      y = x ^ (x << 13);
+      y = y ^ (y >> 17);
+      xorshift = y ^ (y << 5);
+    end
+  endfunction
+  reg [31:0] rnd_load, rnd_tb;  // the load's stalls; the records' and the read-back's
   reg stall;
   wire tvalid = !rst && bi < BEATS && !stall;
   reg [15:0] cmdq [0:3];  // commands queued by the checks below, sent in order
@@ -77,7 +99,20 @@ module herd_testbench #(
   always @(posedge clk) begin
     if (tvalid && tready) bi <= bi + 1;
     if (cmd_valid && cmd_ready) cq_i <= cq_i + 1;
-    stall <= ($random(seed) & 3) == 0;
+    rnd_load <= xorshift(rnd_load);
+    stall <= rnd_load[1:0] == 2'd0;
+  end
+
+  // The clock's rising edges since time 0: a mismatch names the cycle it was found in, and
+  // +dump_from/+dump_to choose a waveform's window by it (a second run, the same seed:
+  // the same cycles).
+  integer clocks;
+  reg [8*1024-1:0] dump_name;
+  integer dump_from, dump_to;  // -1: none
+  always @(posedge clk) begin
+    clocks <= clocks + 1;
+    if (dump_from > 0 && clocks == dump_from) $dumpvars;  // $dumpfile came at time 0
+    if (dump_to >= 0 && clocks == dump_to) $finish;
   end
   task send;
     input [15:0] c;
@@ -123,7 +158,7 @@ module herd_testbench #(
     begin
       n = $fscanf(fd, "%h\n", v);
       if (n != 1) begin
-        $display("MISMATCH iteration=%0d name=%0s index=%0d expected=a word got=the end of the file", index + 1, name, index);
+        $display("MISMATCH iteration=%0d name=%0s index=%0d expected=a word got=the end of the file cycle=%0d time=%0d", index + 1, name, index, clocks, $time);
         $fatal(1, "herd_tb: %0s has too few words", name);
       end
     end
@@ -154,17 +189,42 @@ module herd_testbench #(
     end
   endtask
 
-  // check: the first mismatch ends the run with a non-zero exit.
+  // file_of is the expected file a check's name is a word of (its bit in failed), -1 for
+  // a check of the protocol.
+  function integer file_of;
+    input [8*8-1:0] name;
+    begin
+      case (name)
+        "x_star":   file_of = 0;
+        "z_star":   file_of = 1;
+        "cycles":   file_of = 2;
+        "overflow": file_of = 3;
+        "w_final":  file_of = 4;
+        "b_final":  file_of = 5;
+        "c_final":  file_of = 6;
+        default:    file_of = -1;
+      endcase
+    end
+  endfunction
+  reg keep_going;
+  reg [6:0] failed;  // +keep_going: the expected files with a mismatch, by file_of
+
+  // check: the first mismatch ends the run with a non-zero exit (with +keep_going, the
+  // first of each expected file is reported and the run goes on).
   task check;
     input integer iter;
     input [8*8-1:0] name;
     input integer index;
     input [VW-1:0] expected;
     input [VW-1:0] got;
+    integer f;
     begin
       if (expected !== got) begin
-        $display("MISMATCH iteration=%0d name=%0s index=%0d expected=%0h got=%0h", iter, name, index, expected, got);
-        $fatal(1, "herd_tb: mismatch");
+        f = file_of(name);
+        if (!keep_going || f < 0 || !failed[f[2:0]])
+          $display("MISMATCH iteration=%0d name=%0s index=%0d expected=%0h got=%0h cycle=%0d time=%0d", iter, name, index, expected, got, clocks, $time);
+        if (!keep_going || f < 0) $fatal(1, "herd_tb: mismatch");
+        else failed[f[2:0]] = 1'b1;
       end
     end
   endtask
@@ -225,12 +285,21 @@ module herd_testbench #(
     if (!$value$plusargs("c_final=%s", fname)) $fatal(1, "herd_tb: missing +c_final=FILE");
     $readmemh(fname, exp_c_final);
     if (!$value$plusargs("seed=%d", seed)) seed = SEED;
+    rnd_load = (32'h9e3779b9 ^ seed) | 32'd1;  // never 0, where xorshift stays
+    rnd_tb = (32'h85ebca6b ^ seed) | 32'd1;
     if (!$value$plusargs("load=%s", fname)) fname = "load.hex";
     $readmemh(fname, beats);
-    if ($value$plusargs("vcd=%s", fname)) begin
-      $dumpfile(fname);
-      $dumpvars;
+    clocks = 0;
+    dump_from = -1;
+    dump_to = -1;
+    if ($value$plusargs("vcd=%s", dump_name)) begin
+      if (!$value$plusargs("dump_from=%d", dump_from)) dump_from = 0;
+      if (!$value$plusargs("dump_to=%d", dump_to)) dump_to = -1;
+      $dumpfile(dump_name);
+      if (dump_from <= 0) $dumpvars;
     end
+    keep_going = $test$plusargs("keep_going");
+    failed = 7'd0;
     runs = (iters + 6 < 16383) ? iters[13:0] + 14'd6 : 14'd16383;
     bi = 0;
     stall = 1'b0;
@@ -249,7 +318,7 @@ module herd_testbench #(
       @(negedge clk);
       cyc = cyc + 1;
       if (cyc > 8 * BEATS + 100) begin
-        $display("MISMATCH iteration=0 name=load index=%0d expected=running got=still loading", bi);
+        $display("MISMATCH iteration=0 name=load index=%0d expected=running got=still loading cycle=%0d time=%0d", bi, clocks, $time);
         $fatal(1, "herd_tb: the core did not finish its load");
       end
     end
@@ -269,7 +338,8 @@ module herd_testbench #(
     next_done_words(0);
     if (iters == 1) cmds = 3;
     while (!(cmds == 3 && idle && r == iters)) begin
-      rec_ready = ($random(seed) & 3) != 0 && !(fill && held < 100);
+      rnd_tb = xorshift(rnd_tb);
+      rec_ready = rnd_tb[1:0] != 2'd0 && !(fill && held < 100);
       if (dut.hold && dut.has_todo) held = held + 1;  // held with an iteration pending: the buffer is full
       if (rec_valid && rec_ready) begin
         if (rb < XB) got_x[rb*16 +: 16] = rec_data;
@@ -297,13 +367,13 @@ module herd_testbench #(
         end
       end
       if (fill && held < 100 && cmds == 3 && idle) begin
-        $display("MISMATCH iteration=%0d name=hold index=0 expected=a hold got=%0d held cycles", iters, held);
+        $display("MISMATCH iteration=%0d name=hold index=0 expected=a hold got=%0d held cycles cycle=%0d time=%0d", iters, held, clocks, $time);
         $fatal(1, "herd_tb: +fill: the core ran N iterations without holding");
       end
       if (r < iters && !(fill && held < 100)) begin
         wait_rec = wait_rec + 1;
         if (wait_rec > 2 * exp_rc + 64 * RB) begin
-          $display("MISMATCH iteration=%0d name=record index=%0d expected=a record got=none", r + 1, r);
+          $display("MISMATCH iteration=%0d name=record index=%0d expected=a record got=none cycle=%0d time=%0d", r + 1, r, clocks, $time);
           $fatal(1, "herd_tb: no record");
         end
       end
@@ -336,11 +406,12 @@ module herd_testbench #(
     nb = 0;
     wait_rec = 0;
     while (nb < RBEATS) begin
-      rd_ready = ($random(seed) & 3) != 0;
+      rnd_tb = xorshift(rnd_tb);
+      rd_ready = rnd_tb[1:0] != 2'd0;
       if (rd_valid && rd_ready) take_read;
       wait_rec = wait_rec + 1;
       if (wait_rec > 16 * RBEATS + 100) begin
-        $display("MISMATCH iteration=%0d name=read index=%0d expected=a read-back beat got=none", iters, nb);
+        $display("MISMATCH iteration=%0d name=read index=%0d expected=a read-back beat got=none cycle=%0d time=%0d", iters, nb, clocks, $time);
         $fatal(1, "herd_tb: the read-back stopped");
       end
       @(negedge clk);
@@ -352,6 +423,10 @@ module herd_testbench #(
     end
     check(iters, "idle", 0, {{(VW-1){1'b0}}, 1'b1}, {{(VW-1){1'b0}}, idle});
     $display("overflow=%0d held=%0d", overflow, held);
+    if (failed != 7'd0) begin
+      $display("FAIL files=%b", failed);
+      $fatal(1, "herd_tb: mismatches");
+    end
     $display("PASS");
     $finish;
   end
