@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/bench"
+	"herdsim/dataset"
 	"herdsim/internal/junit"
 	"herdsim/sim"
 	"herdsim/testvectors"
@@ -80,6 +81,27 @@ func corruptWord(t *testing.T, vec, name string, index int) string {
 	return strings.TrimLeft(lines[index], "0")
 }
 
+// smallRTLFolders writes a 1-iteration vector set of the default data's first 40 vectors
+// (K = 6, T = 3: the sim package's smallest simulated Arch) and its RTL folder.
+func smallRTLFolders(t *testing.T) (vec, rtl string) {
+	t.Helper()
+	dir := t.TempDir()
+	var text strings.Builder
+	for _, row := range dataset.Default().Rows[:40] {
+		for _, v := range row {
+			text.WriteByte("01"[(v+1)/2])
+		}
+		text.WriteByte('\n')
+	}
+	data, vec, rtl := filepath.Join(dir, "data.txt"), filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
+	require.NoError(t, os.WriteFile(data, []byte(text.String()), 0o644))
+	_, err := run(t, "vectors", "--data", data, "--hidden", "6", "--tile", "3", "--iters", "1", "--out", vec)
+	require.NoError(t, err)
+	_, err = run(t, "rtl", "--vectors", vec, "--out", rtl)
+	require.NoError(t, err)
+	return vec, rtl
+}
+
 // TestRTLSimJUnit: rtlsim --junit reports every stream passed on a clean run; with a
 // corrupted z* word it exits 1, fails z* naming iteration, word, expected and got, passes
 // the other streams (--junit runs to the end), and names the waveform it wrote in its
@@ -89,7 +111,7 @@ func TestRTLSimJUnit(t *testing.T) {
 	if err := sim.CheckSimulator("icarus"); err != nil {
 		t.Skipf("%v: simulation not run", err)
 	}
-	vec, rtl := rtlFolders(t)
+	vec, rtl := smallRTLFolders(t)
 	dir := t.TempDir()
 	report, wave := filepath.Join(dir, "report.xml"), filepath.Join(dir, "wave")
 	args := []string{"rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl, "--junit", report, "--wave", wave}
@@ -188,7 +210,7 @@ func TestBenchJUnit(t *testing.T) {
 	if err := sim.CheckSimulator("icarus"); err != nil {
 		t.Skipf("%v: simulation not run", err)
 	}
-	vec, _ := rtlFolders(t)
+	vec, _ := smallRTLFolders(t)
 	want := corruptWord(t, vec, "c_final", 5)
 	report := filepath.Join(t.TempDir(), "report.xml")
 	_, err := run(t, "bench", "--sim", "icarus", "--vectors", vec, "--junit", report)
