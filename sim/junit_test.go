@@ -3,6 +3,7 @@ package sim
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -88,12 +89,31 @@ func word(t *testing.T, vec, name string, index int) string {
 	return strings.TrimLeft(strings.Split(string(data), "\n")[index], "0")
 }
 
+// TestBlankFSTDate: an FST header's date is zeroed, its writer's name kept; data that is
+// not an FST header is left as it is.
+func TestBlankFSTDate(t *testing.T) {
+	hdr := make([]byte, fstHeaderLen+9)
+	binary.BigEndian.PutUint64(hdr[1:9], fstHeaderLen)
+	copy(hdr[fstDateOffset-128:], "fstWriter")
+	copy(hdr[fstDateOffset:], "Sat Nov 28 21:59:30 2026\n")
+	blankFSTDate(hdr)
+	if !bytes.Equal(hdr[fstDateOffset:fstDateOffset+fstDateLen], make([]byte, fstDateLen)) || !bytes.HasPrefix(hdr[fstDateOffset-128:], []byte("fstWriter")) {
+		t.Errorf("header after blanking: %q", hdr[fstDateOffset-128:fstDateOffset+fstDateLen])
+	}
+	other := append([]byte("$date\nSat Nov\n"), make([]byte, fstHeaderLen)...)
+	was := append([]byte(nil), other...)
+	if blankFSTDate(other); !bytes.Equal(other, was) {
+		t.Error("data that is no FST header changed")
+	}
+}
+
 // TestRTLSimJUnitAndWaveform (Icarus): a clean run passes every stream; with a corrupted
 // z* word of iteration 1 and a corrupted final c word, a +keep_going run fails exactly
 // those two streams, naming iteration, word, expected and got, passes the others, and
 // dumps a VCD window that holds the mismatching cycle with a GTKWave save file whose
 // every signal is in it; a run that stops at the first mismatch fails z* and skips the
-// streams it did not check to the end.
+// streams it did not check to the end, and its waveform (the same window) is the same
+// bytes.
 func TestRTLSimJUnitAndWaveform(t *testing.T) {
 	needSimulator(t, "icarus")
 	vec, rtl := vectorsAndRTL(t, rtlArch(), 1)
@@ -131,12 +151,17 @@ func TestRTLSimJUnitAndWaveform(t *testing.T) {
 			t.Errorf("%s: %q, want %q...", s, got[s], want)
 		}
 	}
-	checkVCDWindow(t, res)
+	checkVCDWindow(t, res, rtl)
 
-	opt.KeepGoing, opt.Waveform = false, ""
+	firstVCD := res.Wave.Dump
+	opt.KeepGoing, opt.Waveform = false, filepath.Join(t.TempDir(), "wave")
 	res, err = RTLSim(opt)
-	if err != nil || res.Pass || res.Complete {
+	if err != nil || res.Pass || res.Complete || res.Wave == nil {
 		t.Fatalf("stopping run: %+v, %v", res, err)
+	}
+	a, _ := os.ReadFile(firstVCD)
+	if b, err := os.ReadFile(res.Wave.Dump); err != nil || !bytes.Equal(a, b) {
+		t.Errorf("the same window of the same set, dumped twice, gave other bytes (%v)", err)
 	}
 	for s, v := range caseVerdicts(t, res.TestCases("herdsim.rtlsim.icarus")) {
 		if want := map[bool]string{true: "failure", false: "skipped"}[s == "z_star"]; !strings.HasPrefix(v, want) {
@@ -149,7 +174,7 @@ func TestRTLSimJUnitAndWaveform(t *testing.T) {
 // whose timestamps span the first mismatch's time, without its $date; its GTKWave save
 // file names it, and every signal of the save file is declared in it. The check fails on
 // the VCD cut short before the mismatch.
-func checkVCDWindow(t *testing.T, res *RTLResult) {
+func checkVCDWindow(t *testing.T, res *RTLResult, rtl string) {
 	t.Helper()
 	m, w := res.Mismatches[0], res.Wave
 	if w.From <= 0 || w.To <= m.Cycle || m.Time <= 0 {
@@ -162,7 +187,11 @@ func checkVCDWindow(t *testing.T, res *RTLResult) {
 	if bytes.Contains(vcd, []byte("$date")) {
 		t.Errorf("the VCD keeps its $date: the same run would write other bytes")
 	}
-	if err := vcdSpans(vcd, m.Time, (w.From-1)*tbClockPeriod, WaveSignals("icarus", false)); err != nil {
+	_, names, err := waveTraces(RTLSimOptions{Simulator: "icarus", RTLDir: rtl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := vcdSpans(vcd, m.Time, (w.From-1)*tbClockPeriod, names); err != nil {
 		t.Error(err)
 	}
 	end := bytes.Index(vcd, []byte(fmt.Sprintf("\n#%d\n", m.Time-tbClockPeriod/2))) // the mismatch's clock edge
@@ -179,7 +208,7 @@ func checkVCDWindow(t *testing.T, res *RTLResult) {
 	if !strings.Contains(string(save), "[dumpfile] \""+w.Dump+"\"") {
 		t.Errorf("the save file does not name the dump:\n%s", save)
 	}
-	for _, s := range WaveSignals("icarus", false) {
+	for _, s := range names {
 		if !strings.Contains(string(save), "\n"+s+"\n") {
 			t.Errorf("the save file lacks %s", s)
 		}
@@ -204,8 +233,9 @@ func vcdSpans(vcd []byte, at, from int64, want []string) error {
 	return nil
 }
 
-// readVCD returns a VCD's first and last timestamps and its variables' full names
-// (scope.name, without a bit range).
+// readVCD returns a VCD's first and last timestamps and its variables' full names as
+// GTKWave looks them up: scope.name, and the bit range after a vector's name (not after
+// an integer's).
 func readVCD(vcd []byte) (first, last int64, vars map[string]bool, err error) {
 	first, vars = -1, map[string]bool{}
 	var scope []string
@@ -220,7 +250,11 @@ func readVCD(vcd []byte) (first, last int64, vars map[string]bool, err error) {
 		case fields[0] == "$upscope" && len(scope) > 0:
 			scope = scope[:len(scope)-1]
 		case fields[0] == "$var" && len(fields) > 4:
-			vars[strings.Join(append(append([]string(nil), scope...), fields[4]), ".")] = true
+			name := strings.Join(append(append([]string(nil), scope...), fields[4]), ".")
+			if len(fields) > 5 && strings.HasPrefix(fields[5], "[") && fields[1] != "integer" {
+				name += fields[5]
+			}
+			vars[name] = true
 		case strings.HasPrefix(fields[0], "#"):
 			ts, err := strconv.ParseInt(fields[0][1:], 10, 64)
 			if err != nil {
@@ -271,7 +305,11 @@ func TestRTLSimWaveformVerilator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := vcdSpans(data, res.Mismatches[0].Time, (res.Wave.From-1)*tbClockPeriod, WaveSignals("verilator", false)); err != nil {
+	_, names, err := waveTraces(RTLSimOptions{Simulator: "verilator", RTLDir: rtl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := vcdSpans(data, res.Mismatches[0].Time, (res.Wave.From-1)*tbClockPeriod, names); err != nil {
 		t.Errorf("the FST: %v", err)
 	}
 }

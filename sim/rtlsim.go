@@ -93,10 +93,15 @@ type RTLSimOptions struct {
 	VCD        string    // if set, dump a VCD there
 	Output     io.Writer // the simulator's output is streamed here (nil: discarded)
 	Plusargs   []string  // more plusargs for the testbench (e.g. "+fill", "+seed=7")
-	// Netlist simulates the core as Yosys synthesises it for the iCE40 (synth_ice40,
-	// write_verilog: LUTs, carries, flip-flops, block RAM and SPRAM primitives) with
-	// Yosys's cell models, instead of its RTL: the same testbench, the same checks.
+	// Netlist simulates the core as Yosys synthesises it for a family (NetlistFamily:
+	// write_verilog of its LUTs, carries, flip-flops, block RAM, SPRAM and DSP primitives)
+	// with Yosys's models of that family's cells, instead of its RTL: the same testbench,
+	// the same checks.
 	Netlist bool
+	// NetlistFamily is the family of a netlist simulation: "ice40" (the default: the UP5K's
+	// SPRAM and DSP primitives), "ecp5", "gowin" or "xilinx" (block RAM from the behavioural
+	// memories).
+	NetlistFamily string
 	// BuildCache, if set, is a directory that keeps builds by what they are built from:
 	// a simulation of another vector set of the same Arch (the same sources) runs the
 	// build that is there instead of building again.
@@ -275,7 +280,9 @@ func runPlusargs(opt RTLSimOptions, set *testvectors.Set, man *testvectors.Manif
 	if err := os.WriteFile(load, []byte(b.String()), 0o644); err != nil {
 		return nil, &RTLError{err}
 	}
-	plusargs := []string{fmt.Sprintf("+iters=%d", set.Iterations), "+load=" + load}
+	// The load file by its name in runDir, where the simulator runs: the testbench keeps
+	// the path in a register that a waveform dumps, the same in every run.
+	plusargs := []string{fmt.Sprintf("+iters=%d", set.Iterations), "+load=" + rtlgen.LoadFile}
 	if opt.KeepGoing {
 		plusargs = append(plusargs, "+keep_going")
 	}
@@ -306,7 +313,7 @@ type build struct {
 func buildTestbench(opt RTLSimOptions, out io.Writer) (*build, error) {
 	sources := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.TestbenchFile, rtlgen.TBFile)
 	compile, binary := compileCommand(opt)
-	key, err := buildKey(opt.RTLDir, sources, compile, opt.Netlist)
+	key, err := buildKey(opt.RTLDir, sources, compile, opt.netlistTag())
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +352,7 @@ func buildTestbench(opt RTLSimOptions, out io.Writer) (*build, error) {
 // binary it writes.
 func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 	var defines []string
-	if opt.Netlist {
+	if opt.Netlist && opt.netlistFamily() == "ice40" {
 		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
 	}
 	if opt.Simulator == "icarus" {
@@ -369,7 +376,7 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 
 // buildKey names a build: a hash of the compile command, whether it simulates the netlist,
 // and every source's name and contents.
-func buildKey(rtlDir string, sources, compile []string, netlist bool) (string, error) {
+func buildKey(rtlDir string, sources, compile []string, netlist string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%q %v\n", compile, netlist)
 	for _, n := range sources {
@@ -397,7 +404,7 @@ func buildIn(dir string, opt RTLSimOptions, sources, compile []string, out io.Wr
 	}
 	if opt.Netlist {
 		var err error
-		if sources, err = synthNetlist(dir, out); err != nil {
+		if sources, err = synthNetlist(dir, opt.netlistFamily(), out); err != nil {
 			return err
 		}
 	}
@@ -491,18 +498,56 @@ func (m *iterMeter) describeAt(t int) string {
 
 func (m *iterMeter) finish() { m.bar.Finish() }
 
-// synthNetlist synthesises the core in dir with Yosys (synth_ice40, the SPRAM primitive)
-// into NetlistFile and returns the sources that simulate it: the netlist, Yosys's iCE40
-// cell models and the testbench.
-func synthNetlist(dir string, out io.Writer) ([]string, error) {
-	cells, err := rtlgen.ICE40CellModels()
+// netlistFlows are the families a netlist simulation knows: the Yosys command that maps
+// the core and the defines of its reading.
+var netlistFlows = map[string]struct{ read, synth string }{
+	"ice40":  {"-D" + rtlgen.UP5KDefine, "synth_ice40 -top herd_core"},
+	"ecp5":   {"", "synth_ecp5 -top herd_core"},
+	"gowin":  {"", "synth_gowin -top herd_core"},
+	"xilinx": {"", "synth_xilinx -flatten -top herd_core"},
+}
+
+// NetlistFamilies lists the families a netlist simulation knows, sorted.
+func NetlistFamilies() []string {
+	names := make([]string, 0, len(netlistFlows))
+	for n := range netlistFlows {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (opt RTLSimOptions) netlistFamily() string {
+	if opt.NetlistFamily == "" {
+		return "ice40"
+	}
+	return opt.NetlistFamily
+}
+
+// netlistTag names what the build simulates, for its key: "" for the RTL.
+func (opt RTLSimOptions) netlistTag() string {
+	if !opt.Netlist {
+		return ""
+	}
+	return opt.netlistFamily()
+}
+
+// synthNetlist synthesises the core in dir with Yosys for a family into NetlistFile and
+// returns the sources that simulate it: the netlist, Yosys's models of the family's cells
+// and the testbench.
+func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
+	flow, ok := netlistFlows[family]
+	if !ok {
+		return nil, rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
+	}
+	cells, err := rtlgen.CellModels(family)
 	if err != nil {
 		return nil, rtlErr("netlist simulation: %w", err)
 	}
-	script := "read_verilog -D" + rtlgen.UP5KDefine + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
-		"; synth_ice40 -top herd_core; write_verilog -noattr " + NetlistFile
+	script := "read_verilog " + flow.read + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
+		"; " + flow.synth + "; write_verilog -noattr " + NetlistFile
 	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
-		return nil, rtlErr("yosys: synthesis for the netlist failed: %w", err)
+		return nil, rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
 	}
 	return []string{NetlistFile, cells, rtlgen.TestbenchFile, rtlgen.TBFile}, nil
 }

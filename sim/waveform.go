@@ -2,11 +2,13 @@ package sim
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -66,7 +68,7 @@ func captureWaveform(opt RTLSimOptions, set *testvectors.Set, man *testvectors.M
 	tmp := filepath.Join(runDir, "wave"+ext)
 	wopt := opt
 	wopt.VCD, wopt.KeepGoing, wopt.traceFST = "", true, opt.Simulator == "verilator"
-	wopt.Plusargs = append(append([]string(nil), opt.Plusargs...), "+vcd="+tmp,
+	wopt.Plusargs = append(append([]string(nil), opt.Plusargs...), "+vcd="+filepath.Base(tmp), // in runDir, where it runs
 		fmt.Sprintf("+dump_from=%d", w.From), fmt.Sprintf("+dump_to=%d", w.To))
 	plusargs, err := runPlusargs(wopt, set, man, runDir)
 	if err != nil {
@@ -101,8 +103,9 @@ func captureWaveform(opt RTLSimOptions, set *testvectors.Set, man *testvectors.M
 	return w, writeSaveFile(w, opt, first)
 }
 
-// publishDump moves the simulator's dump into place atomically; a VCD loses its $date
-// section, so that the same run writes the same bytes.
+// publishDump moves the simulator's dump into place atomically, without the date it was
+// written on (a VCD's $date section; an FST header's date, blanked), so that the same run
+// writes the same bytes.
 func publishDump(tmp, dst string) error {
 	data, err := os.ReadFile(tmp)
 	if err != nil || len(data) == 0 {
@@ -113,13 +116,36 @@ func publishDump(tmp, dst string) error {
 			data = bytes.TrimLeft(rest[i+len("$end"):], "\n")
 		}
 	}
+	if strings.HasSuffix(dst, ".fst") {
+		blankFSTDate(data)
+	}
 	return atomicfile.WriteBytes(dst, data)
 }
 
+// An FST file begins with its header block (fstapi.c, fstWriterEmitHdrBytes): the block
+// type 0, its length 329 (big-endian, 8 bytes), eight 8-byte and one 1-byte fields, the
+// writer's name in 128 bytes, then the date in 119.
+const (
+	fstHeaderLen  = 329
+	fstDateOffset = 1 + 8 + 8*8 + 1 + 128
+	fstDateLen    = 119
+)
+
+// blankFSTDate zeroes the date of an FST header; data that does not begin with one is left
+// as it is.
+func blankFSTDate(data []byte) {
+	if len(data) < fstDateOffset+fstDateLen || data[0] != 0 || binary.BigEndian.Uint64(data[1:9]) != fstHeaderLen {
+		return
+	}
+	clear(data[fstDateOffset : fstDateOffset+fstDateLen])
+}
+
 // waveGroups are the save file's signals by group, below the testbench's instance of the
-// core (dut) or the testbench itself (tb.): the core's streams and status, and its phase
-// machine as herd_tiled_core names it (not in a netlist simulation, where synthesis has
-// flattened it). Flags: 22 hex, 24 decimal, 28 binary (all right-justified).
+// core (dut: its ports, from rtlgen.CoreFile, and the status wires it keeps), the phase
+// machine in it (core.phases: its ports, from rtlgen.PhasesFile; not in a netlist
+// simulation, where synthesis has flattened it) or the testbench itself (tb.: the clock
+// count, records taken, done pulses). Flags: 22 hex, 24 decimal, 28 binary (all
+// right-justified).
 var waveGroups = []struct {
 	name    string
 	netlist bool // shown in a netlist simulation too
@@ -131,68 +157,95 @@ var waveGroups = []struct {
 	{"m_axis_sample", true, []string{"@28", "m_axis_sample_tvalid", "m_axis_sample_tready", "m_axis_sample_tlast", "@22", "m_axis_sample_tdata"}},
 	{"m_axis_read", true, []string{"@28", "m_axis_read_tvalid", "m_axis_read_tready", "m_axis_read_tlast", "@22", "m_axis_read_tdata"}},
 	{"status", true, []string{"@28", "running", "idle", "hold", "has_todo", "done", "overflow"}},
-	{"phase", false, []string{"@28", "core.in_e_prefetch", "core.in_e_pass", "core.in_gather", "core.in_start", "core.in_sweep",
-		"core.in_prefetch", "core.in_pass", "core.in_writeback", "core.in_c_update", "core.in_done",
-		"@24", "core.cyc", "core.tile", "core.batch", "core.sweep"}},
+	{"phase", false, []string{"@28", "core.phases.in_e_prefetch", "core.phases.in_e_pass", "core.phases.in_gather",
+		"core.phases.in_start", "core.phases.in_sweep", "core.phases.in_prefetch", "core.phases.in_pass",
+		"core.phases.in_writeback", "core.phases.in_c_update", "core.phases.in_done",
+		"@24", "core.phases.cyc", "core.phases.tile", "core.phases.batch", "core.phases.sweep"}},
 }
 
-// WaveSignals are the full names of the signals a save file shows for a simulator's dump
-// (Verilator puts the design under a scope TOP).
-func WaveSignals(simulator string, netlist bool) []string {
-	var names []string
-	for _, g := range waveGroups {
-		if netlist && !g.netlist {
-			continue
-		}
-		for _, s := range g.signals {
-			if !strings.HasPrefix(s, "@") {
-				names = append(names, waveName(simulator, s))
-			}
+// waveTraces are the save file's lines for waveGroups: flags, group marks and the
+// signals' full names as GTKWave looks them up: below waveRoot, and a vector's name ends in its bit range ("s_axis_load_tdata[15:0]"), read from
+// the generated sources' port declarations. names are the signals alone.
+func waveTraces(opt RTLSimOptions) (lines, names []string, err error) {
+	ranges := map[string]string{}
+	for prefix, file := range map[string]string{"": rtlgen.CoreFile, "core.phases.": rtlgen.PhasesFile} {
+		if err := portRanges(filepath.Join(opt.RTLDir, file), prefix, ranges); err != nil {
+			return nil, nil, err
 		}
 	}
-	return names
-}
-
-func waveName(simulator, s string) string {
-	root := "herd_tb."
-	if simulator == "verilator" {
-		root = "TOP.herd_tb."
-	}
-	if rest, ok := strings.CutPrefix(s, "tb."); ok {
-		return root + "tb." + rest
-	}
-	return root + "tb.dut." + s
-}
-
-// writeSaveFile writes w's GTKWave save file: the dump, the window's start, the primary
-// marker on the mismatch, and waveGroups' signals in groups.
-func writeSaveFile(w *Wave, opt RTLSimOptions, first Mismatch) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "[*] herdsim rtlsim, %s: clocks %d..%d around the first mismatch (the marker)\n", opt.Simulator, w.From, w.To)
-	fmt.Fprintf(&b, "[*] %s\n", first.Line)
-	fmt.Fprintf(&b, "[dumpfile] %q\n[savefile] %q\n", w.Dump, w.SaveFile)
-	start := max(0, first.Time-(first.Cycle-w.From)*tbClockPeriod)
-	fmt.Fprintf(&b, "[timestart] %d\n", start)
-	// GTKWave's zoom z shows 2^-z time units a pixel: the window over about 1000 pixels.
-	zoom := -math.Log2(float64((w.To-w.From)*tbClockPeriod) / 1000)
-	fmt.Fprintf(&b, "*%.6f %d%s\n", zoom, first.Time, strings.Repeat(" -1", 26))
-	root := strings.TrimSuffix(waveName(opt.Simulator, "x"), "x")
-	for _, scope := range []string{strings.TrimSuffix(root, "tb.dut."), strings.TrimSuffix(root, "dut."), root} {
-		fmt.Fprintf(&b, "[treeopen] %s\n", scope)
-	}
+	root := waveRoot(opt.Simulator)
 	for _, g := range waveGroups {
 		if opt.Netlist && !g.netlist {
 			continue
 		}
-		fmt.Fprintf(&b, "@800200\n-%s\n", g.name) // a group's start: grp_begin, blank
+		lines = append(lines, "@800200", "-"+g.name) // a group's start: grp_begin, blank
 		for _, s := range g.signals {
 			if strings.HasPrefix(s, "@") {
-				b.WriteString(s + "\n")
-			} else {
-				b.WriteString(waveName(opt.Simulator, s) + "\n")
+				lines = append(lines, s)
+				continue
 			}
+			name := root + "dut." + s + ranges[s]
+			if own, ok := strings.CutPrefix(s, "tb."); ok {
+				name = root + own
+			}
+			lines, names = append(lines, name), append(names, name)
 		}
-		fmt.Fprintf(&b, "@1000200\n-%s\n", g.name) // its end: grp_end, blank
+		lines = append(lines, "@1000200", "-"+g.name) // its end: grp_end, blank
 	}
+	return lines, names, nil
+}
+
+// waveRoot is the testbench's scope in a simulator's dump: Verilator puts the design
+// under a scope TOP.
+func waveRoot(simulator string) string {
+	if simulator == "verilator" {
+		return "TOP.herd_tb.tb."
+	}
+	return "herd_tb.tb."
+}
+
+// portDecl is a port declaration of a generated source, with its bit range if any.
+var portDecl = regexp.MustCompile(`(?m)^\s*(?:input|output)\s+(?:wire|reg)?\s*(\[\d+:\d+\])?\s*(\w+)`)
+
+// portRanges adds the bit ranges of the ports that path declares, by prefix + name.
+func portRanges(path, prefix string, ranges map[string]string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	for _, m := range portDecl.FindAllStringSubmatch(string(src), -1) {
+		ranges[prefix+m[2]] = m[1]
+	}
+	return nil
+}
+
+// GTKWave's zoom z shows 2^-z/saveZoomScale time units a pixel (measured with GTKWave
+// 3.3.118: a [size] 1400 800 window's wave pane, 910 pixels wide, shows 4.55 units at z =
+// 0 and 4659 at z = -10, whatever the dump's timescale).
+const (
+	saveWavePixels = 910
+	saveZoomScale  = 200
+)
+
+// writeSaveFile writes w's GTKWave save file: the dump, the window's start and zoom, the
+// primary marker on the mismatch, and waveGroups' signals in groups.
+func writeSaveFile(w *Wave, opt RTLSimOptions, first Mismatch) error {
+	lines, _, err := waveTraces(opt)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[*] herdsim rtlsim, %s: clocks %d..%d around the first mismatch (the marker)\n", opt.Simulator, w.From, w.To)
+	fmt.Fprintf(&b, "[*] %s\n", first.Line)
+	fmt.Fprintf(&b, "[dumpfile] %q\n[savefile] %q\n[size] 1400 800\n", w.Dump, w.SaveFile)
+	start := max(0, first.Time-(first.Cycle-w.From)*tbClockPeriod)
+	fmt.Fprintf(&b, "[timestart] %d\n", start)
+	span := 1.1 * float64((w.To-w.From)*tbClockPeriod) // the whole window, with room at its end
+	fmt.Fprintf(&b, "*%.6f %d%s\n", -math.Log2(span*saveZoomScale/saveWavePixels), first.Time, strings.Repeat(" -1", 26))
+	root := waveRoot(opt.Simulator)
+	for _, scope := range []string{strings.TrimSuffix(root, "tb."), root, root + "dut."} {
+		fmt.Fprintf(&b, "[treeopen] %s\n", scope)
+	}
+	b.WriteString(strings.Join(lines, "\n") + "\n")
 	return atomicfile.WriteBytes(w.SaveFile, []byte(b.String()))
 }
