@@ -153,6 +153,13 @@ func TestRTLSimJUnit(t *testing.T) {
 	require.Contains(t, got["rtlsim/rtlsim"], "error: rtlsim: vector set: ")
 }
 
+// TestRTLSimWaveWindowMustBePositive: --wave-window 0 is a usage error, before any run.
+func TestRTLSimWaveWindowMustBePositive(t *testing.T) {
+	_, err := run(t, "rtlsim", "--vectors", "v", "--rtl", "r", "--wave-window", "0")
+	require.Equal(t, 2, rtlExit(t, err), "%v", err)
+	require.ErrorContains(t, err, "--wave-window 0")
+}
+
 // TestVerifyJUnit: verify --junit reports a case per file of the set: all passed for a
 // capture of the set's own words, the corrupted file failed with its word and values,
 // the files a plain capture lacks skipped.

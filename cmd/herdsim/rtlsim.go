@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -39,6 +41,12 @@ the core's AXI-Stream ports, status and phase machine, with the marker on the mi
 			if opt.VectorsDir == "" || opt.RTLDir == "" {
 				return &exitError{2, fmt.Errorf("rtlsim: --vectors and --rtl are required")}
 			}
+			if cmd.Flags().Changed("netlist-family") {
+				opt.Netlist = true
+			}
+			if !slices.Contains(sim.NetlistFamilies(), opt.NetlistFamily) {
+				return &exitError{2, fmt.Errorf("rtlsim: --netlist-family %q: want one of %s", opt.NetlistFamily, strings.Join(sim.NetlistFamilies(), ", "))}
+			}
 			if opt.WaveWindow < 1 {
 				return &exitError{2, fmt.Errorf("rtlsim: --wave-window %d: want at least 1 clock", opt.WaveWindow)}
 			}
@@ -66,7 +74,8 @@ the core's AXI-Stream ports, status and phase machine, with the marker on the mi
 	cmd.Flags().StringVar(&opt.VectorsDir, "vectors", "", "the vector set (herdsim vectors)")
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the generated folder (herdsim rtl)")
 	cmd.Flags().StringVar(&opt.VCD, "vcd", "", "dump a VCD of the run to this file")
-	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it for the iCE40, with Yosys's cell models")
+	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it (for --netlist-family), with Yosys's models of the family's cells")
+	cmd.Flags().StringVar(&opt.NetlistFamily, "netlist-family", "ice40", "the family of --netlist: "+strings.Join(sim.NetlistFamilies(), ", ")+" (implies --netlist)")
 	cmd.Flags().StringVar(&opt.BuildCache, "build-cache", "", "keep builds in this folder, by what they are built from, and reuse them (default: build afresh)")
 	cmd.Flags().BoolVar(&opt.KeepGoing, "keep-going", false, "report each expected file's first mismatch and run to the end (implied by --junit)")
 	cmd.Flags().StringVar(&junitPath, "junit", "", "write the verdict as JUnit XML to this file (a test case per expected file and the protocol)")
@@ -79,8 +88,8 @@ the core's AXI-Stream ports, status and phase machine, with the marker on the mi
 func reportWave(cmd *cobra.Command, res *sim.RTLResult) {
 	switch {
 	case res.Wave != nil:
-		fmt.Fprintf(cmd.OutOrStdout(), "waveform: clocks %d..%d around the first mismatch (clock %d): %s\nview it: gtkwave %s\n",
-			res.Wave.From, res.Wave.To, res.Mismatches[0].Cycle, res.Wave.Dump, res.Wave.SaveFile)
+		fmt.Fprintf(cmd.OutOrStdout(), "waveform: clocks %d..%d around the first mismatch (clock %d): %s (rerun %.1f s, its build %.1f s)\nview it: gtkwave %s\n",
+			res.Wave.From, res.Wave.To, res.Mismatches[0].Cycle, res.Wave.Dump, res.Wave.Run.Seconds(), res.Wave.Build.Seconds(), res.Wave.SaveFile)
 	case res.WaveErr != nil:
 		fmt.Fprintf(cmd.ErrOrStderr(), "rtlsim: no waveform: %v\n", res.WaveErr)
 	}
