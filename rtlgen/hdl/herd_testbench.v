@@ -23,8 +23,8 @@
 // the cycles between done pulses less the cycles the core held. Once the core is idle it
 // sends READ and checks the final W, b and c as they come out of m_axis_read (stalled at
 // random too). The first mismatch prints
-//   MISMATCH iteration=<t> name=<what> index=<word> expected=<hex> got=<hex> cycle=<c> time=<ps>
-// (c: the clock's rising edges since time 0; ps: $time) and ends the run with $fatal (a
+//   MISMATCH iteration=<t> name=<what> index=<word> expected=<hex> got=<hex> cycle=<c> time=<u>
+// (c: the clock's rising edges since time 0; u: $time, 10 a clock) and ends the run with $fatal (a
 // non-zero exit); "ITER <t>" lines report progress; PASS ends a clean run. With
 // +keep_going a mismatch in an expected file's words (x_star .. c_final) prints its line
 // once for that file and the run goes on, so that every file gets a verdict from one run;
