@@ -55,7 +55,10 @@
 // herd_testbench (hdl/herd_testbench.v) loads the core through its stream port, runs the
 // vector set's iterations through its command port, checks every record and the read-back
 // against the set's files and prints the first mismatch as "MISMATCH iteration=t
-// name=<file> index=<word> expected=<hex> got=<hex>" before $fatal(1), else PASS. Every
+// name=<file> index=<word> expected=<hex> got=<hex> cycle=<clock> time=<$time>" before
+// $fatal(1), else PASS; with +keep_going it reports each file's first mismatch and ends with
+// "FAIL files=<bits>" (a protocol mismatch still ends the run). +dump_from and +dump_to
+// with +vcd dump a window of clocks (sim.RTLSim's waveform on a mismatch). Every
 // fact of the vector set is a plusarg (+iters, +load and the expected files), so one build
 // serves every vector set of an Arch; sim.RTLSim builds it with Icarus or Verilator.
 //

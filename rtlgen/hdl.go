@@ -62,16 +62,20 @@ const UP5KDefine = "HERD_ICE40_UP5K"
 // in DSP blocks: the UP5K's 8 SB_MAC16, one 32-bit accumulator each.
 const MACAccumulators = 8
 
-// ICE40CellModels returns the path of Yosys's simulation models of the iCE40 primitives
-// (cells_sim.v), found where Yosys finds its share folder: beside its binary.
-func ICE40CellModels() (string, error) {
+// ICE40CellModels returns the path of Yosys's simulation models of the iCE40 primitives.
+func ICE40CellModels() (string, error) { return CellModels("ice40") }
+
+// CellModels returns the path of Yosys's simulation models of a family's primitives
+// (share/yosys/<family>/cells_sim.v: ice40, ecp5, gowin, xilinx), found where Yosys finds
+// its share folder: beside its binary.
+func CellModels(family string) (string, error) {
 	yosys, err := exec.LookPath("yosys")
 	if err != nil {
-		return "", fmt.Errorf("the iCE40 cell models come with yosys, which is not on PATH (apt-get install yosys)")
+		return "", fmt.Errorf("the %s cell models come with yosys, which is not on PATH (apt-get install yosys)", family)
 	}
-	cells := filepath.Join(filepath.Dir(yosys), "..", "share", "yosys", "ice40", "cells_sim.v")
+	cells := filepath.Join(filepath.Dir(yosys), "..", "share", "yosys", family, "cells_sim.v")
 	if _, err := os.Stat(cells); err != nil {
-		return "", fmt.Errorf("Yosys's iCE40 cell models: %w", err)
+		return "", fmt.Errorf("Yosys's %s cell models: %w", family, err)
 	}
 	return cells, nil
 }

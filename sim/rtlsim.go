@@ -408,6 +408,13 @@ func buildIn(dir string, opt RTLSimOptions, sources, compile []string, out io.Wr
 			return err
 		}
 	}
+	if opt.Netlist { // the family's cell models include their headers (ECP5: cells_ff.vh)
+		models, err := rtlgen.CellModels(opt.netlistFamily())
+		if err != nil {
+			return rtlErr("netlist simulation: %w", err)
+		}
+		compile = append(compile[:len(compile):len(compile)], "-I"+filepath.Dir(models))
+	}
 	if err := runTool(dir, append(compile, sources...), out, nil); err != nil {
 		return rtlErr("%s: build failed: %w", opt.Simulator, err)
 	}
