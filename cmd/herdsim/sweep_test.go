@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"herdsim/synth"
 )
 
 func TestSweepWritesTableAndMergesShards(t *testing.T) {
@@ -110,7 +112,7 @@ func TestSweepRejectsBadInputWithoutWritingFiles(t *testing.T) {
 		{[]string{"--vary", "W=10", "--workers", "-1"}, "--workers -1: must be at least 1"},
 		{[]string{"--vary", "W=10", "--data", "no/such/file.txt"}, "no/such/file.txt"},
 		{[]string{"--vary", "W=10", "--cross", "--vary", "weight-bits=11"}, "--vary with --cross: crossed groups weight-bits and W both set register W"},
-		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ice40-hx8k, ice40-up5k, xilinx7`},
+		{[]string{"--vary", "W=10", "--synth", "ice40-up9k"}, `--synth "ice40-up9k": want one of ecp5-25k, ecp5-45k, ecp5-85k, gw1nr-9, ice40-hx8k, ice40-up5k, xc7a100t, xc7a200t, xc7a35t, xilinx7`},
 		{[]string{"--vary", "W=10", "--lanes", "2"}, "unknown flag: --lanes"},
 		{[]string{"--vary", "W=10", "--arch", "tiled"}, "unknown flag: --arch"},
 	}
@@ -146,7 +148,7 @@ func TestSweepHelpNamesSynth(t *testing.T) {
 	out, err := run(t, "sweep", "--help")
 	require.NoError(t, err)
 	require.Contains(t, out, "--synth string")
-	require.Contains(t, out, "ice40-hx8k, ice40-up5k, xilinx7")
+	require.Contains(t, out, strings.Join(synth.TargetNames(), ", "))
 }
 
 // TestSweepTiles: without --tile every point gets the default tile for its W width (3

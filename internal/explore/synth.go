@@ -75,11 +75,11 @@ func rtlFiles(p Point, data *dataset.Binary, seed uint64) (map[string][]byte, er
 }
 
 // synthesised reports whether synthesis reads a file: the Verilog, memory images and pin
-// constraints (synth.Run copies these). The datasheet, the .core and the info file name
+// constraints (.pcf, .cst: synth.Run copies these). The datasheet, the .core and the info file name
 // every register's width, including widths that change no hardware.
 func synthesised(name string) bool {
 	ext := filepath.Ext(name)
-	return ext == ".v" || ext == ".hex" || ext == ".pcf"
+	return ext == ".v" || ext == ".hex" || ext == ".pcf" || ext == ".cst"
 }
 
 // rtlHash is the design's identity: SHA-256 over the names and contents of the files
@@ -110,7 +110,11 @@ func synthesise(s Synthesizer, files map[string][]byte) (*synth.Result, error) {
 	}
 	defer interrupt.Remove(dir)
 	for n, b := range files {
-		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+		path := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil { // rtlgen's cocotb/
+			return nil, err
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
 			return nil, err
 		}
 	}
