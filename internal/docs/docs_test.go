@@ -141,3 +141,22 @@ func TestRepositoryDocs(t *testing.T) {
 	require.NoError(t, err)
 	assert.LessOrEqual(t, info.Size(), int64(ReadmeLimit), "README.md is an entry point of at most 16 KB; move reference text under docs/")
 }
+
+// TestSynthUP5KTable: the UP5K table from a report herdsim synth wrote (its seeds, the best
+// seed's icetime), and a report of another target refused.
+func TestSynthUP5KTable(t *testing.T) {
+	report := `{"target":"ice40-up5k","logic_cells":5011,"bram_blocks":27,"spram":4,"dsp":8,"lut_levels":9,"seed":3,
+"fmax_mhz":43.25,"fmax_icetime_mhz":42.4,"seed_runs":[{"seed":1,"fmax_mhz":43.14},{"seed":2},{"seed":3,"fmax_mhz":43.25}]}`
+	root := writeTree(t, map[string]string{
+		"results/synth/index.json": `[{"file": "a.json", "design": "USPS K = 50"}]`,
+		"results/synth/a.json":     report,
+	})
+	got, err := synthUP5K(root)
+	require.NoError(t, err)
+	assert.Contains(t, got, "| USPS K = 50 | 5,011 | 27 | 4 | 8 | 9 | 43.14, seed 2: no route, 43.25 | 42.40 at seed 3 |\n")
+	require.NoError(t, os.WriteFile(filepath.Join(root, "results/synth/a.json"), []byte(strings.Replace(report, "ice40-up5k", "ecp5-85k", 1)), 0o644))
+	_, err = synthUP5K(root)
+	assert.ErrorContains(t, err, "not a routed ice40-up5k report")
+	assert.Equal(t, "1,234,567", thousands(1234567))
+	assert.Equal(t, "999", thousands(999))
+}

@@ -22,6 +22,7 @@ var generators = map[string]generator{
 	"explore-h1":       tableFrom("results/explore-h1/table.md"),
 	"explore-h1-best":  exploreBest,
 	"explore-accuracy": tableFrom("results/bench/explore-accuracy.txt"),
+	"synth-up5k":       synthUP5K,
 }
 
 // Generated lists the names of the tables a generator exists for.
@@ -196,4 +197,74 @@ func readJSON(path string, v any) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// synthDesigns is results/synth/index.json: the synthesis reports kept (herdsim synth's
+// JSON, one file a design) and what each design is.
+type synthDesign struct {
+	File   string `json:"file"`
+	Design string `json:"design"`
+}
+
+// synthUP5K is the UP5K table of docs/fpga.md, from the reports in results/synth/: per
+// design its logic cells, block RAM, SPRAM, DSPs, LUT levels, every seed's routed Fmax and
+// icetime's at the best seed.
+func synthUP5K(root string) (string, error) {
+	var index []synthDesign
+	if err := readJSON(filepath.Join(root, "results/synth/index.json"), &index); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("| design | logic cells (of 5,280) | EBR (of 30) | SPRAM (of 4) | DSP (of 8) | LUT levels | routed Fmax by seed (MHz) | icetime (MHz) |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for _, d := range index {
+		var r struct {
+			LogicCells *int     `json:"logic_cells"`
+			BRAM       int      `json:"bram_blocks"`
+			SPRAM      int      `json:"spram"`
+			DSP        int      `json:"dsp"`
+			LUTLevels  int      `json:"lut_levels"`
+			Seed       int      `json:"seed"`
+			Fmax       *float64 `json:"fmax_mhz"`
+			Icetime    *float64 `json:"fmax_icetime_mhz"`
+			Target     string   `json:"target"`
+			SeedRuns   []struct {
+				Seed int      `json:"seed"`
+				Fmax *float64 `json:"fmax_mhz"`
+			} `json:"seed_runs"`
+		}
+		if err := readJSON(filepath.Join(root, "results/synth", d.File), &r); err != nil {
+			return "", err
+		}
+		if r.Target != "ice40-up5k" || r.LogicCells == nil || r.Fmax == nil {
+			return "", fmt.Errorf("results/synth/%s: not a routed ice40-up5k report", d.File)
+		}
+		var seeds []string
+		for _, s := range r.SeedRuns {
+			if s.Fmax == nil {
+				seeds = append(seeds, fmt.Sprintf("seed %d: no route", s.Seed))
+			} else {
+				seeds = append(seeds, fmt.Sprintf("%.2f", *s.Fmax))
+			}
+		}
+		if len(seeds) == 0 {
+			seeds = []string{fmt.Sprintf("%.2f", *r.Fmax)}
+		}
+		ice := "-"
+		if r.Icetime != nil {
+			ice = fmt.Sprintf("%.2f at seed %d", *r.Icetime, r.Seed)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %s | %s |\n", d.Design, thousands(*r.LogicCells), r.BRAM, r.SPRAM, r.DSP, r.LUTLevels,
+			strings.Join(seeds, ", "), ice)
+	}
+	return b.String(), nil
+}
+
+// thousands writes n with a comma before every three digits, as the docs do.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
