@@ -160,3 +160,18 @@ func TestSynthUP5KTable(t *testing.T) {
 	assert.Equal(t, "1,234,567", thousands(1234567))
 	assert.Equal(t, "999", thousands(999))
 }
+
+// TestCyclesUP5KTable: the cycle table from a lockstep report (mean, range, iterations a
+// second at 39.75 MHz), and a report whose cycle list does not match its iterations refused.
+func TestCyclesUP5KTable(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"results/lockstep/index.json": `[{"file": "a.json", "design": "D"}]`,
+		"results/lockstep/a.json":     `{"bit_exact": true, "iterations": 3, "cycles_per_iteration": 15000, "cycles": [14000, 15000, 16000]}`,
+	})
+	got, err := cyclesUP5K(root)
+	require.NoError(t, err)
+	assert.Contains(t, got, "| D | 3 iterations | 15,000 (14,000 to 16,000) | 2,650 |\n")
+	require.NoError(t, os.WriteFile(filepath.Join(root, "results/lockstep/a.json"), []byte(`{"bit_exact": true, "iterations": 4, "cycles_per_iteration": 15000, "cycles": [1]}`), 0o644))
+	_, err = cyclesUP5K(root)
+	assert.ErrorContains(t, err, "1 cycle counts for 4 iterations")
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,6 +24,7 @@ var generators = map[string]generator{
 	"explore-h1-best":  exploreBest,
 	"explore-accuracy": tableFrom("results/bench/explore-accuracy.txt"),
 	"synth-up5k":       synthUP5K,
+	"cycles-up5k":      cyclesUP5K,
 }
 
 // Generated lists the names of the tables a generator exists for.
@@ -267,4 +269,46 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// lockstepDesign is an entry of results/lockstep/index.json: herdsim lockstep's JSON of a
+// design and what the design is.
+type lockstepDesign struct {
+	File   string `json:"file"`
+	Design string `json:"design"`
+}
+
+// cyclesUP5K is the cycle table of docs/fpga.md, from herdsim lockstep's reports in
+// results/lockstep/: per design whether the model is bit-exact to the reference, its mean
+// cycles per iteration and their range, and the iterations a second at the board's PLL.
+func cyclesUP5K(root string) (string, error) {
+	const boardMHz = 39.75
+	var index []lockstepDesign
+	if err := readJSON(filepath.Join(root, "results/lockstep/index.json"), &index); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("| design | bit-exact over | cycles per iteration (range) | iterations a second at 39.75 MHz |\n| --- | --- | --- | --- |\n")
+	for _, d := range index {
+		var r struct {
+			BitExact   bool    `json:"bit_exact"`
+			Iterations int     `json:"iterations"`
+			Mean       float64 `json:"cycles_per_iteration"`
+			Cycles     []int   `json:"cycles"`
+		}
+		if err := readJSON(filepath.Join(root, "results/lockstep", d.File), &r); err != nil {
+			return "", err
+		}
+		if len(r.Cycles) == 0 || len(r.Cycles) != r.Iterations {
+			return "", fmt.Errorf("results/lockstep/%s: %d cycle counts for %d iterations", d.File, len(r.Cycles), r.Iterations)
+		}
+		exact := fmt.Sprintf("%s iterations", thousands(r.Iterations))
+		if !r.BitExact {
+			exact = "no"
+		}
+		lo, hi := slices.Min(r.Cycles), slices.Max(r.Cycles)
+		fmt.Fprintf(&b, "| %s | %s | %s (%s to %s) | %s |\n", d.Design, exact, thousands(int(r.Mean+0.5)), thousands(lo), thousands(hi),
+			thousands(int(boardMHz*1e6/r.Mean+0.5)))
+	}
+	return b.String(), nil
 }
