@@ -22,6 +22,7 @@ import (
 	"herdsim/internal/interrupt"
 	"herdsim/internal/progress"
 	"herdsim/rtlgen"
+	"herdsim/synth"
 	"herdsim/testvectors"
 )
 
@@ -505,19 +506,10 @@ func (m *iterMeter) describeAt(t int) string {
 
 func (m *iterMeter) finish() { m.bar.Finish() }
 
-// netlistFlows are the families a netlist simulation knows: the Yosys command that maps
-// the core and the defines of its reading.
-var netlistFlows = map[string]struct{ read, synth string }{
-	"ice40":  {"-D" + rtlgen.UP5KDefine, "synth_ice40 -top herd_core"},
-	"ecp5":   {"", "synth_ecp5 -top herd_core"},
-	"gowin":  {"", "synth_gowin -top herd_core"},
-	"xilinx": {"", "synth_xilinx -flatten -top herd_core"},
-}
-
-// NetlistFamilies lists the families a netlist simulation knows, sorted.
+// NetlistFamilies lists the families a netlist simulation knows (synth.Families), sorted.
 func NetlistFamilies() []string {
-	names := make([]string, 0, len(netlistFlows))
-	for n := range netlistFlows {
+	names := make([]string, 0, len(synth.Families))
+	for n := range synth.Families {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -543,7 +535,7 @@ func (opt RTLSimOptions) netlistTag() string {
 // returns the sources that simulate it: the netlist, Yosys's models of the family's cells
 // and the testbench.
 func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
-	flow, ok := netlistFlows[family]
+	fam, ok := synth.Families[family]
 	if !ok {
 		return nil, rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
 	}
@@ -551,8 +543,13 @@ func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	if err != nil {
 		return nil, rtlErr("netlist simulation: %w", err)
 	}
-	script := "read_verilog " + flow.read + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
-		"; " + flow.synth + "; write_verilog -noattr " + NetlistFile
+	read := "" // the behavioural memories and accumulators: block RAM and LUTs
+	if family == "ice40" {
+		read = "-D" + rtlgen.UP5KDefine // the UP5K's SPRAM and DSP primitives
+	}
+	// Debian's Yosys for every family (its cell models are the ones simulated).
+	script := "read_verilog " + read + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
+		"; " + fam.Synth + " -top herd_core; write_verilog -noattr " + NetlistFile
 	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
 		return nil, rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
 	}

@@ -30,6 +30,10 @@ const DefaultSeed = 1
 // NoFmaxXilinx is the reason a Xilinx 7-series target reports no Fmax.
 const NoFmaxXilinx = "no open-source place-and-route for Xilinx 7-series (nextpnr-xilinx is not packaged): Yosys cell counts only, Fmax not measured; timing needs Vivado"
 
+// InputExts are the files of an RTL folder synthesis reads (Run copies them): the Verilog,
+// the memory images and the pin constraints. A design's identity for synthesis is these.
+var InputExts = []string{".v", ".hex", ".pcf", ".cst", ".lpf"}
+
 // MemoryLogicBits is the size from which a memory must map to block RAM: a memory of this
 // many bits or more that Yosys maps to LUT RAM or flip-flops fails the run (a MemoryError).
 const MemoryLogicBits = 4096
@@ -182,7 +186,7 @@ func Run(opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer interrupt.Remove(work)
-	if err := copyDir(opt.RTLDir, work, ".v", ".hex", ".pcf", ".cst", ".lpf"); err != nil {
+	if err := copyDir(opt.RTLDir, work, InputExts...); err != nil {
 		return nil, err
 	}
 	keep := func() error {

@@ -68,6 +68,9 @@ var (
 		blockRAM: []string{"$__XILINX_BLOCKRAM_TDP_", "$__XILINX_BLOCKRAM_SDP_"}}
 )
 
+// Families are the families by name (ice40, ecp5, gowin, xilinx).
+var Families = map[string]*Family{ice40.Name: ice40, ecp5.Name: ecp5, gowin.Name: gowin, xilinx.Name: xilinx}
+
 // PyPI packages of the WebAssembly routers (YoWASP), pinned: .ci/run installs them into
 // the virtual environment whose bin folder HERDSIM_VENV names.
 const (

@@ -201,9 +201,9 @@ func readJSON(path string, v any) error {
 	return nil
 }
 
-// synthDesigns is results/synth/index.json: the synthesis reports kept (herdsim synth's
-// JSON, one file a design) and what each design is.
-type synthDesign struct {
+// indexEntry is an entry of a results folder's index.json (results/synth, results/lockstep):
+// a report kept there and what its design is.
+type indexEntry struct {
 	File   string `json:"file"`
 	Design string `json:"design"`
 }
@@ -212,7 +212,7 @@ type synthDesign struct {
 // design its logic cells, block RAM, SPRAM, DSPs, LUT levels, every seed's routed Fmax and
 // icetime's at the best seed.
 func synthUP5K(root string) (string, error) {
-	var index []synthDesign
+	var index []indexEntry
 	if err := readJSON(filepath.Join(root, "results/synth/index.json"), &index); err != nil {
 		return "", err
 	}
@@ -271,19 +271,12 @@ func thousands(n int) string {
 	return s
 }
 
-// lockstepDesign is an entry of results/lockstep/index.json: herdsim lockstep's JSON of a
-// design and what the design is.
-type lockstepDesign struct {
-	File   string `json:"file"`
-	Design string `json:"design"`
-}
-
 // cyclesUP5K is the cycle table of docs/fpga.md, from herdsim lockstep's reports in
 // results/lockstep/: per design whether the model is bit-exact to the reference, its mean
 // cycles per iteration and their range, and the iterations a second at the board's PLL.
 func cyclesUP5K(root string) (string, error) {
 	const boardMHz = 39.75
-	var index []lockstepDesign
+	var index []indexEntry
 	if err := readJSON(filepath.Join(root, "results/lockstep/index.json"), &index); err != nil {
 		return "", err
 	}

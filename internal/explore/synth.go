@@ -74,12 +74,10 @@ func rtlFiles(p Point, data *dataset.Binary, seed uint64) (map[string][]byte, er
 	return files, nil
 }
 
-// synthesised reports whether synthesis reads a file: the Verilog, memory images and pin
-// constraints (.pcf, .cst: synth.Run copies these). The datasheet, the .core and the info file name
+// synthesised reports whether synthesis reads a file (synth.InputExts). The datasheet, the .core and the info file name
 // every register's width, including widths that change no hardware.
 func synthesised(name string) bool {
-	ext := filepath.Ext(name)
-	return ext == ".v" || ext == ".hex" || ext == ".pcf" || ext == ".cst"
+	return slices.Contains(synth.InputExts, filepath.Ext(name))
 }
 
 // rtlHash is the design's identity: SHA-256 over the names and contents of the files

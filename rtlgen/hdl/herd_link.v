@@ -440,9 +440,10 @@ module herd_link #(
   // wait is bounded too), given the UART's contract (herd_uart_tx's FORMAL block proves
   // it; the proof cuts the UART out) and the core's: a stream the link reads from offers
   // its next beat within F_CORE_WAIT cycles of tready, until its read-back's last beat.
-  localparam [4:0] F_CORE_WAIT = 5'd16;
+  localparam integer F_CORE_WAIT_I = 16;
+  localparam [4:0] F_CORE_WAIT = F_CORE_WAIT_I[4:0];
   localparam integer F_BYTE = 10 * BAUD_DIV;                      // a byte on the line
-  localparam integer F_BT_MOST = F_BYTE + 16 + 4;                 // from byte to byte (F_CORE_WAIT)
+  localparam integer F_BT_MOST = F_BYTE + F_CORE_WAIT_I + 4;      // from byte to byte
   localparam integer F_FRAME_MOST = (511 + 6) * (F_BT_MOST + 1);  // the longest frame
   localparam integer FTW = $clog2(F_BT_MOST + 2) + 1;
   localparam integer FFW = $clog2(F_FRAME_MOST + 2) + 1;
