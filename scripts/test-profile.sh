@@ -11,7 +11,8 @@
 #   scripts/test-profile.sh OUT [PACKAGES...]
 #
 # OUT gets test.json (go test's events), tools.log (a line a tool run) and summary.txt; it
-# must not exist (nothing is written there on a failure or Ctrl-C). Run it on an idle machine
+# must not exist. Failing tests still get their profile (the exit status is go test's); on
+# Ctrl-C or an error of the script itself nothing is written there. Run it on an idle machine
 # and quote the CPU with its figures. Set CI's variables first to profile what CI runs
 # (HERDSIM_VENV=$PWD/.venv HERDSIM_REQUIRE_PYPI_TOOLS=1 HERDSIM_REQUIRE_COCOTB=1).
 set -euo pipefail
@@ -116,7 +117,7 @@ for tool, s in secs.most_common():
 EOF
 
 cat "$work/summary.txt"
+rm -rf "$work/bin" "$work/shim"
 mv "$work" "$out"
 trap - EXIT
-rm -rf "$out/bin" "$out/shim"
 exit "$status"
