@@ -13,7 +13,8 @@ import (
 // TestTestProfile: scripts/test-profile.sh runs the packages' tests with the EDA tools
 // behind its logging shim: a Verilator lint test passes through the shim (its runs are
 // counted, the summary names the test and the package), the folder holds the events, the
-// tool log and the summary; an existing folder is refused with exit 2 and left as it was.
+// tool log and the summary; an existing folder is refused with exit 2 and left as it was,
+// and so is an OUT whose parent folder does not exist, before the tests run.
 func TestTestProfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs a package's test under go test")
@@ -40,4 +41,8 @@ func TestTestProfile(t *testing.T) {
 	entries, err := os.ReadDir(out)
 	require.NoError(t, err)
 	require.Len(t, entries, 3, "the existing folder is left as it was")
+
+	_, stderr, code = runScript(t, "", "test-profile.sh", filepath.Join(out, "no", "profile"), "./internal/junit")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "is not a folder")
 }

@@ -29,6 +29,11 @@ if [ -e "$out" ]; then
   echo "test-profile: $out exists: name a new folder" >&2
   exit 2
 fi
+# Checked now, not after the run: the profile moves there only at the end.
+if [ ! -d "$(dirname "$out")" ]; then
+  echo "test-profile: $(dirname "$out") is not a folder: create it first" >&2
+  exit 2
+fi
 command -v python3 >/dev/null || { echo "test-profile: python3 is missing (apt-get install python3)" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/herdsim-test-profile.XXXXXX")
@@ -69,7 +74,7 @@ status=0
 HERDSIM_PROFILE_SHIMS=$work/bin HERDSIM_PROFILE_LOG=$work/tools.log PATH="$work/bin:$PATH$venv_bin" \
   go test -count=1 -timeout 25m -json "$@" > "$work/test.json" || status=$?
 end=$(date +%s.%N)
-cpu=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)  # this shell's children: user + system ticks
+cpu=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)  # this shell's and its children's user + system ticks
 ticks=$(getconf CLK_TCK)
 
 python3 - "$work" "$start" "$end" "$cpu" "$ticks" "$status" > "$work/summary.txt" <<'EOF'
