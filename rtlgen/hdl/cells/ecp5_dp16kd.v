@@ -1,0 +1,425 @@
+// DP16KD: herdsim's behavioural model of the Lattice ECP5 sysMEM block RAM (16 Kbit, 18 Kbit
+// with the ninth bits), for simulating the netlists Yosys maps to the ECP5. Yosys 0.23's own
+// DP16KD in share/yosys/ecp5/cells_sim.v is a port list without behaviour: a netlist that
+// used it would read 0 from every block RAM. Herdsim drops that module from its copy of the
+// cell models and compiles this one instead (rtlgen.NetlistCellModels).
+//
+// It models what Yosys's ECP5 mapping (brams_map.v: $__ECP5_DP16KD_, $__ECP5_PDPW16KD_) uses,
+// and refuses at elaboration a parameter it does not model:
+//   - DATA_WIDTH_A/B 1, 2, 4, 9, 18 and 36 (36: the pseudo-dual-port mode, port A writes
+//     {DIB, DIA}, port B reads {DOB, DOA}), the same or different on the two ports.
+//   - The array is 2,048 nine-bit bytes. A word of width 9, 18 or 36 is 1, 2 or 4 bytes at
+//     address AD >> 3, 4 or 5 (times its bytes), ninth bits included; a 1, 2 or 4-bit unit
+//     at address u = AD >> 0, 1 or 2 is the (u mod 8/w)-th w bits of byte u / (8/w)'s low
+//     eight (the ninth bits hold no narrow units). INITVAL_xx holds sixteen 18-bit words
+//     (bits 20 k .. 20 k + 17 the word 16 xx + k, its bytes 2 (16 xx + k) and the next).
+//   - Byte enables: width 18 writes byte i iff AD[i] (i = 0, 1), width 36 iff AD[i]
+//     (i = 0 .. 3); narrower widths write their unit.
+//   - WRITEMODE (a port that writes and reads): NORMAL keeps the output, WRITETHROUGH shows
+//     the word as written, READBEFOREWRITE the word before the write.
+//   - REGMODE NOREG (the output latch updates at the clock edge) and OUTREG (a register
+//     after it, enabled by OCE); RST clears the output (RESETMODE SYNC: at the edge, whatever
+//     CE; ASYNC: at once) and does not block a write; the outputs start at 0.
+//   - CE gates a port's read and write, CSDECODE the chip select, CLKxMUX "INV" the clock.
+// A read of a byte the other port writes at the same clock edge shows X: the hardware does
+// not define it, and the simulation should not invent a value. GSR is accepted and has no
+// effect (no global set/reset in simulation).
+
+`default_nettype none
+
+/* verilator lint_off DECLFILENAME */  // the primitive's name
+/* verilator lint_off MULTIDRIVEN */   // the two ports write one array, as the hardware does
+/* verilator lint_off WIDTH */         // string parameters take their value's width; compares widen them
+module DP16KD (
+  input  wire DIA17, DIA16, DIA15, DIA14, DIA13, DIA12, DIA11, DIA10, DIA9, DIA8, DIA7, DIA6, DIA5, DIA4, DIA3, DIA2, DIA1, DIA0,
+  input  wire ADA13, ADA12, ADA11, ADA10, ADA9, ADA8, ADA7, ADA6, ADA5, ADA4, ADA3, ADA2, ADA1, ADA0,
+  input  wire CEA, OCEA, CLKA, WEA, RSTA, CSA2, CSA1, CSA0,
+  output wire DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0,
+  input  wire DIB17, DIB16, DIB15, DIB14, DIB13, DIB12, DIB11, DIB10, DIB9, DIB8, DIB7, DIB6, DIB5, DIB4, DIB3, DIB2, DIB1, DIB0,
+  input  wire ADB13, ADB12, ADB11, ADB10, ADB9, ADB8, ADB7, ADB6, ADB5, ADB4, ADB3, ADB2, ADB1, ADB0,
+  input  wire CEB, OCEB, CLKB, WEB, RSTB, CSB2, CSB1, CSB0,
+  output wire DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9, DOB8, DOB7, DOB6, DOB5, DOB4, DOB3, DOB2, DOB1, DOB0
+);
+  parameter integer DATA_WIDTH_A = 18;
+  parameter integer DATA_WIDTH_B = 18;
+  parameter REGMODE_A = "NOREG";
+  parameter REGMODE_B = "NOREG";
+  parameter RESETMODE = "SYNC";
+  parameter CSDECODE_A = "0b000";
+  parameter CSDECODE_B = "0b000";
+  parameter WRITEMODE_A = "NORMAL";
+  parameter WRITEMODE_B = "NORMAL";
+  parameter CLKAMUX = "CLKA";
+  parameter CLKBMUX = "CLKB";
+  /* verilator lint_off UNUSEDPARAM */  // accepted, no effect in simulation
+  parameter ASYNC_RESET_RELEASE = "SYNC";
+  parameter GSR = "ENABLED";
+  /* verilator lint_on UNUSEDPARAM */
+  parameter [319:0] INITVAL_00 = 320'h0;
+  parameter [319:0] INITVAL_01 = 320'h0;
+  parameter [319:0] INITVAL_02 = 320'h0;
+  parameter [319:0] INITVAL_03 = 320'h0;
+  parameter [319:0] INITVAL_04 = 320'h0;
+  parameter [319:0] INITVAL_05 = 320'h0;
+  parameter [319:0] INITVAL_06 = 320'h0;
+  parameter [319:0] INITVAL_07 = 320'h0;
+  parameter [319:0] INITVAL_08 = 320'h0;
+  parameter [319:0] INITVAL_09 = 320'h0;
+  parameter [319:0] INITVAL_0A = 320'h0;
+  parameter [319:0] INITVAL_0B = 320'h0;
+  parameter [319:0] INITVAL_0C = 320'h0;
+  parameter [319:0] INITVAL_0D = 320'h0;
+  parameter [319:0] INITVAL_0E = 320'h0;
+  parameter [319:0] INITVAL_0F = 320'h0;
+  parameter [319:0] INITVAL_10 = 320'h0;
+  parameter [319:0] INITVAL_11 = 320'h0;
+  parameter [319:0] INITVAL_12 = 320'h0;
+  parameter [319:0] INITVAL_13 = 320'h0;
+  parameter [319:0] INITVAL_14 = 320'h0;
+  parameter [319:0] INITVAL_15 = 320'h0;
+  parameter [319:0] INITVAL_16 = 320'h0;
+  parameter [319:0] INITVAL_17 = 320'h0;
+  parameter [319:0] INITVAL_18 = 320'h0;
+  parameter [319:0] INITVAL_19 = 320'h0;
+  parameter [319:0] INITVAL_1A = 320'h0;
+  parameter [319:0] INITVAL_1B = 320'h0;
+  parameter [319:0] INITVAL_1C = 320'h0;
+  parameter [319:0] INITVAL_1D = 320'h0;
+  parameter [319:0] INITVAL_1E = 320'h0;
+  parameter [319:0] INITVAL_1F = 320'h0;
+  parameter [319:0] INITVAL_20 = 320'h0;
+  parameter [319:0] INITVAL_21 = 320'h0;
+  parameter [319:0] INITVAL_22 = 320'h0;
+  parameter [319:0] INITVAL_23 = 320'h0;
+  parameter [319:0] INITVAL_24 = 320'h0;
+  parameter [319:0] INITVAL_25 = 320'h0;
+  parameter [319:0] INITVAL_26 = 320'h0;
+  parameter [319:0] INITVAL_27 = 320'h0;
+  parameter [319:0] INITVAL_28 = 320'h0;
+  parameter [319:0] INITVAL_29 = 320'h0;
+  parameter [319:0] INITVAL_2A = 320'h0;
+  parameter [319:0] INITVAL_2B = 320'h0;
+  parameter [319:0] INITVAL_2C = 320'h0;
+  parameter [319:0] INITVAL_2D = 320'h0;
+  parameter [319:0] INITVAL_2E = 320'h0;
+  parameter [319:0] INITVAL_2F = 320'h0;
+  parameter [319:0] INITVAL_30 = 320'h0;
+  parameter [319:0] INITVAL_31 = 320'h0;
+  parameter [319:0] INITVAL_32 = 320'h0;
+  parameter [319:0] INITVAL_33 = 320'h0;
+  parameter [319:0] INITVAL_34 = 320'h0;
+  parameter [319:0] INITVAL_35 = 320'h0;
+  parameter [319:0] INITVAL_36 = 320'h0;
+  parameter [319:0] INITVAL_37 = 320'h0;
+  parameter [319:0] INITVAL_38 = 320'h0;
+  parameter [319:0] INITVAL_39 = 320'h0;
+  parameter [319:0] INITVAL_3A = 320'h0;
+  parameter [319:0] INITVAL_3B = 320'h0;
+  parameter [319:0] INITVAL_3C = 320'h0;
+  parameter [319:0] INITVAL_3D = 320'h0;
+  parameter [319:0] INITVAL_3E = 320'h0;
+  parameter [319:0] INITVAL_3F = 320'h0;
+
+  // ---- parameters this model refuses --------------------------------------------------
+  function width_ok;
+    input integer w;
+    width_ok = w == 1 || w == 2 || w == 4 || w == 9 || w == 18 || w == 36;
+  endfunction
+  initial begin
+    if (!width_ok(DATA_WIDTH_A) || !width_ok(DATA_WIDTH_B))
+      $fatal(1, "DP16KD model: DATA_WIDTH_A/B must be 1, 2, 4, 9, 18 or 36");
+    if (REGMODE_A != "NOREG" && REGMODE_A != "OUTREG" || REGMODE_B != "NOREG" && REGMODE_B != "OUTREG")
+      $fatal(1, "DP16KD model: REGMODE must be NOREG or OUTREG");
+    if (RESETMODE != "SYNC" && RESETMODE != "ASYNC")
+      $fatal(1, "DP16KD model: RESETMODE must be SYNC or ASYNC");
+    if (!wmode_ok(WRITEMODE_A) || !wmode_ok(WRITEMODE_B))
+      $fatal(1, "DP16KD model: WRITEMODE must be NORMAL, WRITETHROUGH or READBEFOREWRITE");
+    if (CLKAMUX != "CLKA" && CLKAMUX != "INV" || CLKBMUX != "CLKB" && CLKBMUX != "INV")
+      $fatal(1, "DP16KD model: CLKAMUX/CLKBMUX must be the clock or INV");
+  end
+  function wmode_ok;
+    input [8*15-1:0] m;
+    wmode_ok = m == "NORMAL" || m == "WRITETHROUGH" || m == "READBEFOREWRITE";
+  endfunction
+
+  // ---- the array ---------------------------------------------------------------------
+  reg [8:0] mem [0:2047];
+  function [319:0] initval;
+    input [5:0] i;
+    case (i)
+      6'h00: initval = INITVAL_00;
+      6'h01: initval = INITVAL_01;
+      6'h02: initval = INITVAL_02;
+      6'h03: initval = INITVAL_03;
+      6'h04: initval = INITVAL_04;
+      6'h05: initval = INITVAL_05;
+      6'h06: initval = INITVAL_06;
+      6'h07: initval = INITVAL_07;
+      6'h08: initval = INITVAL_08;
+      6'h09: initval = INITVAL_09;
+      6'h0A: initval = INITVAL_0A;
+      6'h0B: initval = INITVAL_0B;
+      6'h0C: initval = INITVAL_0C;
+      6'h0D: initval = INITVAL_0D;
+      6'h0E: initval = INITVAL_0E;
+      6'h0F: initval = INITVAL_0F;
+      6'h10: initval = INITVAL_10;
+      6'h11: initval = INITVAL_11;
+      6'h12: initval = INITVAL_12;
+      6'h13: initval = INITVAL_13;
+      6'h14: initval = INITVAL_14;
+      6'h15: initval = INITVAL_15;
+      6'h16: initval = INITVAL_16;
+      6'h17: initval = INITVAL_17;
+      6'h18: initval = INITVAL_18;
+      6'h19: initval = INITVAL_19;
+      6'h1A: initval = INITVAL_1A;
+      6'h1B: initval = INITVAL_1B;
+      6'h1C: initval = INITVAL_1C;
+      6'h1D: initval = INITVAL_1D;
+      6'h1E: initval = INITVAL_1E;
+      6'h1F: initval = INITVAL_1F;
+      6'h20: initval = INITVAL_20;
+      6'h21: initval = INITVAL_21;
+      6'h22: initval = INITVAL_22;
+      6'h23: initval = INITVAL_23;
+      6'h24: initval = INITVAL_24;
+      6'h25: initval = INITVAL_25;
+      6'h26: initval = INITVAL_26;
+      6'h27: initval = INITVAL_27;
+      6'h28: initval = INITVAL_28;
+      6'h29: initval = INITVAL_29;
+      6'h2A: initval = INITVAL_2A;
+      6'h2B: initval = INITVAL_2B;
+      6'h2C: initval = INITVAL_2C;
+      6'h2D: initval = INITVAL_2D;
+      6'h2E: initval = INITVAL_2E;
+      6'h2F: initval = INITVAL_2F;
+      6'h30: initval = INITVAL_30;
+      6'h31: initval = INITVAL_31;
+      6'h32: initval = INITVAL_32;
+      6'h33: initval = INITVAL_33;
+      6'h34: initval = INITVAL_34;
+      6'h35: initval = INITVAL_35;
+      6'h36: initval = INITVAL_36;
+      6'h37: initval = INITVAL_37;
+      6'h38: initval = INITVAL_38;
+      6'h39: initval = INITVAL_39;
+      6'h3A: initval = INITVAL_3A;
+      6'h3B: initval = INITVAL_3B;
+      6'h3C: initval = INITVAL_3C;
+      6'h3D: initval = INITVAL_3D;
+      6'h3E: initval = INITVAL_3E;
+      6'h3F: initval = INITVAL_3F;
+      default: initval = 320'h0;
+    endcase
+  endfunction
+  integer ii, kk;
+  reg [319:0] iv;
+  initial
+    for (ii = 0; ii < 64; ii = ii + 1) begin
+      iv = initval(ii[5:0]);
+      for (kk = 0; kk < 16; kk = kk + 1) begin
+        mem[2 * (16 * ii + kk)]     = iv[20 * kk +: 9];
+        mem[2 * (16 * ii + kk) + 1] = iv[20 * kk + 9 +: 9];
+      end
+    end
+
+  // ---- the pins as buses ---------------------------------------------------------------
+  wire [17:0] dia = {DIA17, DIA16, DIA15, DIA14, DIA13, DIA12, DIA11, DIA10, DIA9, DIA8, DIA7, DIA6, DIA5, DIA4, DIA3, DIA2, DIA1, DIA0};
+  wire [17:0] dib = {DIB17, DIB16, DIB15, DIB14, DIB13, DIB12, DIB11, DIB10, DIB9, DIB8, DIB7, DIB6, DIB5, DIB4, DIB3, DIB2, DIB1, DIB0};
+  wire [13:0] ada = {ADA13, ADA12, ADA11, ADA10, ADA9, ADA8, ADA7, ADA6, ADA5, ADA4, ADA3, ADA2, ADA1, ADA0};
+  wire [13:0] adb = {ADB13, ADB12, ADB11, ADB10, ADB9, ADB8, ADB7, ADB6, ADB5, ADB4, ADB3, ADB2, ADB1, ADB0};
+  // Width 36 writes through port A with both data buses and reads through port B with both
+  // output buses.
+  wire [35:0] wd_a = (DATA_WIDTH_A == 36) ? {dib, dia} : {18'b0, dia};
+  wire [35:0] wd_b = {18'b0, dib};
+  /* verilator lint_off UNUSEDSIGNAL */  // port A reads at most 18 bits
+  wire [35:0] q_a;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [35:0] q_b;  // each port's output (register or latch)
+  wire [17:0] doa = (DATA_WIDTH_B == 36) ? q_b[17:0]  : (DATA_WIDTH_A == 36) ? 18'bx : q_a[17:0];
+  wire [17:0] dob = (DATA_WIDTH_B == 36) ? q_b[35:18] : q_b[17:0];
+  assign {DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0} = doa;
+  assign {DOB17, DOB16, DOB15, DOB14, DOB13, DOB12, DOB11, DOB10, DOB9, DOB8, DOB7, DOB6, DOB5, DOB4, DOB3, DOB2, DOB1, DOB0} = dob;
+
+  wire clk_a = (CLKAMUX == "INV") ? ~CLKA : CLKA;
+  wire clk_b = (CLKBMUX == "INV") ? ~CLKB : CLKB;
+  wire sel_a = {CSA2, CSA1, CSA0} == cs_decode(CSDECODE_A);
+  wire sel_b = {CSB2, CSB1, CSB0} == cs_decode(CSDECODE_B);
+  /* verilator lint_off UNUSEDSIGNAL */  // "0b" and the high address bits
+  function [2:0] cs_decode;  // "0bXYZ": CS2 = X, CS1 = Y, CS0 = Z
+    input [8*5-1:0] s;
+    cs_decode = {s[23:16] == "1", s[15:8] == "1", s[7:0] == "1"};
+  endfunction
+  // What each port does at its clock's edge (read from the pins before the edge).
+  wire en_a = CEA && sel_a, en_b = CEB && sel_b;
+  wire we_a = en_a && WEA, we_b = en_b && WEB;
+
+  // ---- a port's geometry --------------------------------------------------------------
+  // The bytes a port's access touches: first byte, how many (1, 2 or 4; 1 for a narrow
+  // unit), and for a narrow unit its bit offset in the byte.
+  function integer shift_of;  // address bits below the unit address
+    input integer w;
+    shift_of = (w == 1) ? 0 : (w == 2) ? 1 : (w == 4) ? 2 : (w == 9) ? 3 : (w == 18) ? 4 : 5;
+  endfunction
+  function integer bytes_of;
+    input integer w;
+    bytes_of = (w == 36) ? 4 : (w == 18) ? 2 : 1;
+  endfunction
+  function integer first_byte;
+    input integer w;
+    input [13:0] ad;
+    integer u;
+    begin
+      u = ad >> shift_of(w);
+      first_byte = (w < 9) ? u / (8 / w) : u * bytes_of(w);
+    end
+  endfunction
+  function integer bit_off;  // a narrow unit's offset in its byte
+    input integer w;
+    input [13:0] ad;
+    integer u;
+    begin
+      u = ad >> shift_of(w);
+      bit_off = (w < 9) ? (u % (8 / w)) * w : 0;
+    end
+  endfunction
+  function [3:0] byte_en;  // the bytes a write changes
+    input integer w;
+    input [13:0] ad;
+    byte_en = (w == 36) ? ad[3:0] : (w == 18) ? {2'b0, ad[1:0]} : 4'b0001;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // The word at a port's address: its bytes, or the narrow unit in the low bits.
+  function [35:0] read_word;
+    input integer w;
+    input [13:0] ad;
+    integer b, k;
+    begin
+      b = first_byte(w, ad);
+      read_word = 36'b0;
+      if (w < 9) begin
+        for (k = 0; k < w; k = k + 1) read_word[k] = mem[b][bit_off(w, ad) + k];
+      end else
+        for (k = 0; k < bytes_of(w); k = k + 1) read_word[9*k +: 9] = mem[b + k];
+    end
+  endfunction
+  // The word as a write leaves it (for WRITETHROUGH): the read word with the written bytes.
+  function [35:0] merge_word;
+    input integer w;
+    input [13:0] ad;
+    input [35:0] old, wd;
+    integer k;
+    begin
+      merge_word = old;
+      if (w < 9) begin
+        for (k = 0; k < w; k = k + 1) merge_word[k] = wd[k];
+      end else
+        for (k = 0; k < bytes_of(w); k = k + 1)
+          if (byte_en(w, ad) >> k & 1'b1) merge_word[9*k +: 9] = wd[9*k +: 9];
+    end
+  endfunction
+  // The bits of byte k of an access (k = 0 .. 3 from its first byte): a narrow unit's bits,
+  // a wider word's whole bytes (for a write, its enabled ones).
+  function [8:0] byte_bits;
+    input integer w;
+    input [13:0] ad;
+    input integer k;
+    input wr;
+    byte_bits = (w < 9) ? ((k == 0) ? ((9'd1 << w) - 9'd1) << bit_off(w, ad) : 9'd0)
+              : (k >= bytes_of(w)) ? 9'd0
+              : (wr && !(byte_en(w, ad) >> k & 1'b1)) ? 9'd0 : 9'h1ff;
+  endfunction
+  // Whether a read and a write at the same edge share a bit (a collision: the read shows X).
+  function clashes;
+    input integer wr_w;
+    input [13:0] wr_ad;
+    input integer rd_w;
+    input [13:0] rd_ad;
+    integer i, j;
+    begin
+      clashes = 1'b0;
+      for (i = 0; i < 4; i = i + 1)
+        for (j = 0; j < 4; j = j + 1)
+          if (first_byte(wr_w, wr_ad) + i == first_byte(rd_w, rd_ad) + j &&
+              (byte_bits(wr_w, wr_ad, i, 1'b1) & byte_bits(rd_w, rd_ad, j, 1'b0)) != 9'd0)
+            clashes = 1'b1;
+    end
+  endfunction
+
+  // ---- port A --------------------------------------------------------------------------
+  reg [35:0] lat_a = 36'b0, reg_a = 36'b0;
+  wire [35:0] old_a = read_word(DATA_WIDTH_A, ada);
+  // Port B writes at this edge too (its clock is at its edge's level) a bit A reads.
+  wire clash_a = we_b && (clk_b === clk_a) && clashes(DATA_WIDTH_B, adb, DATA_WIDTH_A, ada);
+  always @(posedge clk_a) begin
+    if (we_a) write_port(DATA_WIDTH_A, ada, wd_a);
+    if (RESETMODE == "SYNC" && RSTA) lat_a <= 36'b0;
+    else if (en_a && DATA_WIDTH_A != 36)
+      lat_a <= clash_a ? 36'bx : !WEA ? old_a
+             : (WRITEMODE_A == "READBEFOREWRITE") ? old_a
+             : (WRITEMODE_A == "WRITETHROUGH") ? merge_word(DATA_WIDTH_A, ada, old_a, wd_a) : lat_a;
+    if (RESETMODE == "SYNC" && RSTA) reg_a <= 36'b0;
+    else if (OCEA) reg_a <= lat_a;
+  end
+  always @(posedge RSTA) if (RESETMODE == "ASYNC") begin
+    lat_a <= 36'b0;
+    reg_a <= 36'b0;
+  end
+  assign q_a = (RESETMODE == "ASYNC" && RSTA) ? 36'b0 : (REGMODE_A == "OUTREG") ? reg_a : lat_a;
+
+  // ---- port B --------------------------------------------------------------------------
+  reg [35:0] lat_b = 36'b0, reg_b = 36'b0;
+  wire [35:0] old_b = read_word(DATA_WIDTH_B, adb);
+  wire clash_b = we_a && (clk_a === clk_b) && clashes(DATA_WIDTH_A, ada, DATA_WIDTH_B, adb);
+  always @(posedge clk_b) begin
+    if (we_b) begin
+      if (DATA_WIDTH_A == 36 || DATA_WIDTH_B == 36)
+        $fatal(1, "DP16KD model: port B writes in the 36-bit mode, whose writes are port A's");
+      write_port(DATA_WIDTH_B, adb, wd_b);
+    end
+    if (RESETMODE == "SYNC" && RSTB) lat_b <= 36'b0;
+    else if (en_b)
+      lat_b <= clash_b ? 36'bx : !WEB ? old_b
+             : (WRITEMODE_B == "READBEFOREWRITE") ? old_b
+             : (WRITEMODE_B == "WRITETHROUGH") ? merge_word(DATA_WIDTH_B, adb, old_b, wd_b) : lat_b;
+    if (RESETMODE == "SYNC" && RSTB) reg_b <= 36'b0;
+    else if (OCEB) reg_b <= lat_b;
+  end
+  always @(posedge RSTB) if (RESETMODE == "ASYNC") begin
+    lat_b <= 36'b0;
+    reg_b <= 36'b0;
+  end
+  assign q_b = (RESETMODE == "ASYNC" && RSTB) ? 36'b0 : (REGMODE_B == "OUTREG") ? reg_b : lat_b;
+
+  // A write, nonblocking: a read at the same edge (either port) sees the bytes before it.
+  // A narrow unit replaces its bits of one byte; a wider word its enabled bytes.
+  task write_port;
+    input integer w;
+    input [13:0] ad;
+    input [35:0] wd;
+    integer b, k;
+    reg [8:0] nb;
+    reg [3:0] be;
+    begin
+      b = first_byte(w, ad);
+      be = byte_en(w, ad);
+      if (w < 9) begin
+        nb = mem[b];
+        for (k = 0; k < w; k = k + 1) nb[bit_off(w, ad) + k] = wd[k];
+        mem[b] <= nb;
+      end else begin
+        if (be[0])                   mem[b]     <= wd[8:0];
+        if (bytes_of(w) > 1 && be[1]) mem[b + 1] <= wd[17:9];
+        if (bytes_of(w) > 2 && be[2]) mem[b + 2] <= wd[26:18];
+        if (bytes_of(w) > 3 && be[3]) mem[b + 3] <= wd[35:27];
+      end
+    end
+  endtask
+endmodule
+/* verilator lint_on WIDTH */
+/* verilator lint_on MULTIDRIVEN */
+/* verilator lint_on DECLFILENAME */
+
+`default_nettype wire
