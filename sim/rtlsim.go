@@ -356,6 +356,11 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 	if opt.Netlist && opt.netlistFamily() == "ice40" {
 		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
 	}
+	if opt.Netlist && opt.Simulator == "verilator" {
+		// herdsim's cell models replace Yosys's: a module defined twice would simulate
+		// the first definition.
+		defines = append(defines, "-Werror-MODDUP")
+	}
 	if opt.Simulator == "icarus" {
 		gen := "-g2005"
 		if opt.Netlist {
@@ -528,18 +533,29 @@ func (opt RTLSimOptions) netlistTag() string {
 	if !opt.Netlist {
 		return ""
 	}
-	return opt.netlistFamily()
+	// The cell models are part of what a netlist build is built from: herdsim's own and
+	// Yosys's (read where the build reads them; a missing one fails the build itself).
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s\n", rtlgen.YosysCellsFile, rtlgen.CellModelSource(opt.netlistFamily()))
+	if path, err := rtlgen.CellModels(opt.netlistFamily()); err == nil {
+		if data, err := os.ReadFile(path); err == nil {
+			h.Write(data)
+		}
+	}
+	return opt.netlistFamily() + " " + hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // synthNetlist synthesises the core in dir with Yosys for a family into NetlistFile and
-// returns the sources that simulate it: the netlist, Yosys's models of the family's cells
-// and the testbench.
+// returns the sources that simulate it: the netlist, the family's cell models
+// (rtlgen.WriteNetlistCellModels: Yosys's, with herdsim's block RAMs where Yosys's have no
+// behaviour) and the testbench. A netlist that instantiates a cell without a behavioural
+// model is refused: it would simulate constants.
 func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	fam, ok := synth.Families[family]
 	if !ok {
 		return nil, rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
 	}
-	cells, err := rtlgen.CellModels(family)
+	models, err := rtlgen.WriteNetlistCellModels(dir, family)
 	if err != nil {
 		return nil, rtlErr("netlist simulation: %w", err)
 	}
@@ -553,7 +569,22 @@ func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
 		return nil, rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
 	}
-	return []string{NetlistFile, cells, rtlgen.TestbenchFile, rtlgen.TBFile}, nil
+	netlist, err := os.ReadFile(filepath.Join(dir, NetlistFile))
+	if err != nil {
+		return nil, &RTLError{err}
+	}
+	var text strings.Builder
+	for _, m := range models {
+		data, err := os.ReadFile(filepath.Join(dir, m))
+		if err != nil {
+			return nil, &RTLError{err}
+		}
+		text.Write(data)
+	}
+	if err := rtlgen.CheckCellModels(string(netlist), text.String(), family); err != nil {
+		return nil, rtlErr("netlist simulation: %w", err)
+	}
+	return append(append([]string{NetlistFile}, models...), rtlgen.TestbenchFile, rtlgen.TBFile), nil
 }
 
 // checkFolder refuses an RTL folder whose files are missing or changed since rtlgen wrote

@@ -350,10 +350,14 @@ module DP16KD (
 
   // ---- port A --------------------------------------------------------------------------
   reg [35:0] lat_a = 36'b0, reg_a = 36'b0;
-  wire [35:0] old_a = read_word(DATA_WIDTH_A, ada);
+  reg  [35:0] old_a;  // the word before this edge's writes (read in the always block: a
+                       // continuous assignment would not see the array change)
   // Port B writes at this edge too (its clock is at its edge's level) a bit A reads.
   wire clash_a = we_b && (clk_b === clk_a) && clashes(DATA_WIDTH_B, adb, DATA_WIDTH_A, ada);
   always @(posedge clk_a) begin
+    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    old_a = read_word(DATA_WIDTH_A, ada);
+    /* verilator lint_on BLKSEQ */
     if (we_a) write_port(DATA_WIDTH_A, ada, wd_a);
     if (RESETMODE == "SYNC" && RSTA) lat_a <= 36'b0;
     else if (en_a && DATA_WIDTH_A != 36)
@@ -371,9 +375,12 @@ module DP16KD (
 
   // ---- port B --------------------------------------------------------------------------
   reg [35:0] lat_b = 36'b0, reg_b = 36'b0;
-  wire [35:0] old_b = read_word(DATA_WIDTH_B, adb);
+  reg  [35:0] old_b;
   wire clash_b = we_a && (clk_a === clk_b) && clashes(DATA_WIDTH_A, ada, DATA_WIDTH_B, adb);
   always @(posedge clk_b) begin
+    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    old_b = read_word(DATA_WIDTH_B, adb);
+    /* verilator lint_on BLKSEQ */
     if (we_b) begin
       if (DATA_WIDTH_A == 36 || DATA_WIDTH_B == 36)
         $fatal(1, "DP16KD model: port B writes in the 36-bit mode, whose writes are port A's");
