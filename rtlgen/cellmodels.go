@@ -26,7 +26,8 @@ var ownCellModels = map[string]struct {
 	file    string
 	modules []string
 }{
-	"ecp5": {"ecp5_dp16kd.v", []string{"DP16KD"}},
+	"ecp5":  {"ecp5_dp16kd.v", []string{"DP16KD"}},
+	"gowin": {"gowin_bsram.v", []string{"SP", "SPX9", "SDPB", "SDPX9B", "DPB", "DPX9B"}},
 }
 
 // CellModelSource is the text of herdsim's model file of a family's primitives, "" for a
@@ -52,14 +53,12 @@ const (
 	OwnCellsFile   = "herd_cells.v"
 )
 
-// WriteNetlistCellModels writes into dir the cell models a netlist of family simulates with
-// and returns their file names (compile them with -I the Yosys share folder of
-// CellModels, whose models include headers from it).
-func WriteNetlistCellModels(dir, family string) ([]string, error) {
-	path, err := CellModels(family)
-	if err != nil {
-		return nil, err
-	}
+// WriteNetlistCellModels writes into dir the cell models a netlist of family simulates with,
+// taking Yosys's from its share folder (<share>/<family>/cells_sim.v: the Yosys that
+// synthesised the netlist), and returns their file names (compile them with -I
+// <share>/<family>: Yosys's models include headers from it).
+func WriteNetlistCellModels(dir, family, share string) ([]string, error) {
+	path := filepath.Join(share, family, "cells_sim.v")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("Yosys's %s cell models: %w", family, err)

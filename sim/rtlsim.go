@@ -415,11 +415,11 @@ func buildIn(dir string, opt RTLSimOptions, sources, compile []string, out io.Wr
 		}
 	}
 	if opt.Netlist { // the family's cell models include their headers (ECP5: cells_ff.vh)
-		models, err := rtlgen.CellModels(opt.netlistFamily())
+		_, share, err := synth.Families[opt.netlistFamily()].YosysTool()
 		if err != nil {
 			return rtlErr("netlist simulation: %w", err)
 		}
-		compile = append(compile[:len(compile):len(compile)], "-I"+filepath.Dir(models))
+		compile = append(compile[:len(compile):len(compile)], "-I"+filepath.Join(share, opt.netlistFamily()))
 	}
 	if err := runTool(dir, append(compile, sources...), out, nil); err != nil {
 		return rtlErr("%s: build failed: %w", opt.Simulator, err)
@@ -537,9 +537,11 @@ func (opt RTLSimOptions) netlistTag() string {
 	// Yosys's (read where the build reads them; a missing one fails the build itself).
 	h := sha256.New()
 	fmt.Fprintf(h, "%s %s\n", rtlgen.YosysCellsFile, rtlgen.CellModelSource(opt.netlistFamily()))
-	if path, err := rtlgen.CellModels(opt.netlistFamily()); err == nil {
-		if data, err := os.ReadFile(path); err == nil {
-			h.Write(data)
+	if fam, ok := synth.Families[opt.netlistFamily()]; ok {
+		if _, share, err := fam.YosysTool(); err == nil {
+			if data, err := os.ReadFile(filepath.Join(share, fam.Name, "cells_sim.v")); err == nil {
+				h.Write(data)
+			}
 		}
 	}
 	return opt.netlistFamily() + " " + hex.EncodeToString(h.Sum(nil)[:8])
@@ -555,7 +557,13 @@ func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	if !ok {
 		return nil, rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
 	}
-	models, err := rtlgen.WriteNetlistCellModels(dir, family)
+	// The family's own Yosys (the one its bitstream flow runs: YoWASP's for Gowin, whose
+	// Debian version maps 18-bit block RAM words to the wrong address) and its cell models.
+	yosys, share, err := fam.YosysTool()
+	if err != nil {
+		return nil, rtlErr("netlist simulation: %w", err)
+	}
+	models, err := rtlgen.WriteNetlistCellModels(dir, family, share)
 	if err != nil {
 		return nil, rtlErr("netlist simulation: %w", err)
 	}
@@ -563,10 +571,9 @@ func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	if family == "ice40" {
 		read = "-D" + rtlgen.UP5KDefine // the UP5K's SPRAM and DSP primitives
 	}
-	// Debian's Yosys for every family (its cell models are the ones simulated).
 	script := "read_verilog " + read + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
 		"; " + fam.Synth + " -top herd_core; write_verilog -noattr " + NetlistFile
-	if err := runTool(dir, []string{"yosys", "-q", "-p", script}, out, nil); err != nil {
+	if err := runTool(dir, []string{yosys, "-q", "-p", script}, out, nil); err != nil {
 		return nil, rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
 	}
 	netlist, err := os.ReadFile(filepath.Join(dir, NetlistFile))

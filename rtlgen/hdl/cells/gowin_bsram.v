@@ -1,0 +1,781 @@
+// Gowin BSRAM: herdsim's behavioural models of the Gowin GW1N/GW2A block RAM primitives
+// (SP, SPX9, SDPB, SDPX9B, DPB, DPX9B), for simulating the netlists Yosys maps to Gowin parts.
+// Yosys's own models of them (share/yosys/gowin/cells_sim.v, cells_xtra_gw1n.v) are port
+// lists without behaviour: a netlist that used them would read 0 from every block RAM.
+// Herdsim drops those modules from its copy of Yosys's models and compiles these instead
+// (rtlgen.NetlistCellModels).
+//
+// What they model (the modes Yosys's Gowin mapping, share/yosys/gowin/brams_map.v, uses),
+// refusing at elaboration a parameter value they do not model:
+//   - The array: 2,048 bytes of 8 bits (SP, SDPB, DPB: BIT_WIDTH 1, 2, 4, 8, 16, 32) or of
+//     9 bits (the X9 primitives: BIT_WIDTH 9, 18, 36). A word of 8/9, 16/18 or 32/36 bits is
+//     1, 2 or 4 bytes at unit address AD >> 3, 4 or 5 (times its bytes); a 1, 2 or 4-bit
+//     unit at u = AD >> 0, 1 or 2 is the (u mod 8/w)-th w bits of byte u / (8/w). INIT_RAM_xx
+//     holds bytes 32 xx .. 32 xx + 31 (byte i at bits 8 i or 9 i).
+//   - Byte enables: a 16/18-bit write changes byte i iff AD[i] (i = 0, 1; AD[3:2] are 0), a
+//     32/36-bit write iff AD[i] (i = 0 .. 3; AD[4] is 0); narrower widths write their unit.
+//     Gowin's generated IP drives AD so (the word address from AD[4] or AD[5] up).
+//   - A port writes at the clock edge when CE and WRE (SDPB, SDPX9B: port A when CEA) and
+//     BLKSEL equals BLK_SEL; it reads when CE and BLKSEL equal BLK_SEL. WRITE_MODE (a port
+//     that reads and writes) 0 keeps the output during a write, 1 shows the word as written,
+//     2 the word before it (Yosys's brams.txt: no_change, new, old).
+//   - READ_MODE 0 (bypass: the output is the read register) and 1 (pipeline: a register
+//     after it, enabled by OCE); RESET clears the output (RESET_MODE SYNC: at the edge,
+//     whatever CE; ASYNC: at once); the outputs start at 0.
+// A read of a bit the other port writes at the same clock edge shows X: the hardware does
+// not define it, and the simulation should not invent a value.
+
+`default_nettype none
+
+/* verilator lint_off DECLFILENAME */  // the primitives' names
+/* verilator lint_off MULTIDRIVEN */   // the two ports write one array, as the hardware does
+/* verilator lint_off WIDTH */         // string parameters take their value's width; compares widen them
+
+// herd_gowin_bsram: the array and two ports, the primitives' common model. A port's data
+// buses are 36 bits (the low bits used); its enables are already qualified by BLKSEL.
+module herd_gowin_bsram #(
+  parameter integer BYTE = 8,         // bits a byte: 8 or 9
+  parameter integer WIDTH_A = 16,
+  parameter integer WIDTH_B = 16,
+  parameter integer WRITE_MODE_A = 0,
+  parameter integer WRITE_MODE_B = 0,
+  parameter integer READ_MODE_A = 0,
+  parameter integer READ_MODE_B = 0,
+  parameter RESET_MODE = "SYNC",
+  parameter [64*32*9-1:0] INIT = 0    // INIT_RAM_00 .. 3F, concatenated (32 BYTE-bit bytes each)
+) (
+  input  wire        clk_a, ce_a, we_a, rst_a, oce_a,
+  input  wire [13:0] ad_a,
+  input  wire [35:0] di_a,
+  output wire [35:0] do_a,
+  input  wire        clk_b, ce_b, we_b, rst_b, oce_b,
+  input  wire [13:0] ad_b,
+  input  wire [35:0] di_b,
+  output wire [35:0] do_b
+);
+  function width_ok;
+    input integer w;
+    width_ok = (BYTE == 8) ? (w == 1 || w == 2 || w == 4 || w == 8 || w == 16 || w == 32)
+                           : (w == 9 || w == 18 || w == 36);
+  endfunction
+  initial begin
+    if (!width_ok(WIDTH_A) || !width_ok(WIDTH_B))
+      $fatal(1, "Gowin BSRAM model: BIT_WIDTH %0d/%0d is not a width of this primitive", WIDTH_A, WIDTH_B);
+    if (WRITE_MODE_A > 2 || WRITE_MODE_B > 2 || WRITE_MODE_A < 0 || WRITE_MODE_B < 0)
+      $fatal(1, "Gowin BSRAM model: WRITE_MODE must be 0, 1 or 2");
+    if (READ_MODE_A > 1 || READ_MODE_B > 1 || READ_MODE_A < 0 || READ_MODE_B < 0)
+      $fatal(1, "Gowin BSRAM model: READ_MODE must be 0 or 1");
+    if (RESET_MODE != "SYNC" && RESET_MODE != "ASYNC")
+      $fatal(1, "Gowin BSRAM model: RESET_MODE must be SYNC or ASYNC");
+  end
+
+  reg [8:0] mem [0:2047];  // BYTE = 8: bit 8 unused
+  integer ii;
+  initial
+    for (ii = 0; ii < 2048; ii = ii + 1)
+      mem[ii] = (BYTE == 9) ? INIT[9 * ii +: 9] : {1'b0, INIT[8 * ii +: 8]};
+
+  // ---- a port's geometry --------------------------------------------------------------
+  function integer shift_of;  // address bits below the unit address
+    input integer w;
+    shift_of = (w == 1) ? 0 : (w == 2) ? 1 : (w == 4) ? 2 : (w <= 9) ? 3 : (w <= 18) ? 4 : 5;
+  endfunction
+  function integer bytes_of;
+    input integer w;
+    bytes_of = (w >= 32) ? 4 : (w >= 16) ? 2 : 1;
+  endfunction
+  function integer first_byte;
+    input integer w;
+    input [13:0] ad;
+    integer u;
+    begin
+      u = ad >> shift_of(w);
+      first_byte = (w < 8) ? u / (8 / w) : u * bytes_of(w);
+    end
+  endfunction
+  /* verilator lint_off UNUSEDSIGNAL */  // the high address bits
+  function integer bit_off;  // a narrow unit's offset in its byte
+    input integer w;
+    input [13:0] ad;
+    integer u;
+    begin
+      u = ad >> shift_of(w);
+      bit_off = (w < 8) ? (u % (8 / w)) * w : 0;
+    end
+  endfunction
+  function [3:0] byte_en;  // the bytes a write changes
+    input integer w;
+    input [13:0] ad;
+    byte_en = (w >= 32) ? ad[3:0] : (w >= 16) ? {2'b0, ad[1:0]} : 4'b0001;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  // The word at a port's address: its bytes (BYTE bits each), or the narrow unit.
+  function [35:0] read_word;
+    input integer w;
+    input [13:0] ad;
+    integer b, k;
+    begin
+      b = first_byte(w, ad);
+      read_word = 36'b0;
+      if (w < 8) begin
+        for (k = 0; k < w; k = k + 1) read_word[k] = mem[b][bit_off(w, ad) + k];
+      end else
+        for (k = 0; k < bytes_of(w); k = k + 1)
+          if (BYTE == 9) read_word[9*k +: 9] = mem[b + k];
+          else           read_word[8*k +: 8] = mem[b + k][7:0];
+    end
+  endfunction
+  // The word as a write leaves it (WRITE_MODE 1): the read word with the written bytes.
+  function [35:0] merge_word;
+    input integer w;
+    input [13:0] ad;
+    input [35:0] old, wd;
+    integer k;
+    begin
+      merge_word = old;
+      if (w < 8) begin
+        for (k = 0; k < w; k = k + 1) merge_word[k] = wd[k];
+      end else
+        for (k = 0; k < BYTE * bytes_of(w); k = k + 1)
+          if (byte_en(w, ad) >> (k / BYTE) & 1'b1) merge_word[k] = wd[k];
+    end
+  endfunction
+  // The bits of byte k of an access (k = 0 .. 3 from its first byte).
+  function [8:0] byte_bits;
+    input integer w;
+    input [13:0] ad;
+    input integer k;
+    input wr;
+    byte_bits = (w < 8) ? ((k == 0) ? ((9'd1 << w) - 9'd1) << bit_off(w, ad) : 9'd0)
+              : (k >= bytes_of(w)) ? 9'd0
+              : (wr && !(byte_en(w, ad) >> k & 1'b1)) ? 9'd0 : 9'h1ff;
+  endfunction
+  // Whether a read and a write at the same edge share a bit (the read shows X).
+  function clashes;
+    input integer wr_w;
+    input [13:0] wr_ad;
+    input integer rd_w;
+    input [13:0] rd_ad;
+    integer i, j;
+    begin
+      clashes = 1'b0;
+      for (i = 0; i < 4; i = i + 1)
+        for (j = 0; j < 4; j = j + 1)
+          if (first_byte(wr_w, wr_ad) + i == first_byte(rd_w, rd_ad) + j &&
+              (byte_bits(wr_w, wr_ad, i, 1'b1) & byte_bits(rd_w, rd_ad, j, 1'b0)) != 9'd0)
+            clashes = 1'b1;
+    end
+  endfunction
+
+  // ---- the ports -----------------------------------------------------------------------
+  wire wr_a = ce_a && we_a, wr_b = ce_b && we_b;
+  wire clash_a = wr_b && (clk_b === clk_a) && clashes(WIDTH_B, ad_b, WIDTH_A, ad_a);
+  wire clash_b = wr_a && (clk_a === clk_b) && clashes(WIDTH_A, ad_a, WIDTH_B, ad_b);
+  reg [35:0] lat_a = 36'b0, reg_a = 36'b0, old_a;
+  reg [35:0] lat_b = 36'b0, reg_b = 36'b0, old_b;
+  always @(posedge clk_a) begin
+    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    old_a = read_word(WIDTH_A, ad_a);
+    /* verilator lint_on BLKSEQ */
+    if (wr_a) write_port(WIDTH_A, ad_a, di_a);
+    if (RESET_MODE == "SYNC" && rst_a) lat_a <= 36'b0;
+    else if (ce_a)
+      lat_a <= clash_a ? 36'bx : !we_a ? old_a
+             : (WRITE_MODE_A == 2) ? old_a
+             : (WRITE_MODE_A == 1) ? merge_word(WIDTH_A, ad_a, old_a, di_a) : lat_a;
+    if (RESET_MODE == "SYNC" && rst_a) reg_a <= 36'b0;
+    else if (oce_a) reg_a <= lat_a;
+  end
+  always @(posedge clk_b) begin
+    /* verilator lint_off BLKSEQ */
+    old_b = read_word(WIDTH_B, ad_b);
+    /* verilator lint_on BLKSEQ */
+    if (wr_b) write_port(WIDTH_B, ad_b, di_b);
+    if (RESET_MODE == "SYNC" && rst_b) lat_b <= 36'b0;
+    else if (ce_b)
+      lat_b <= clash_b ? 36'bx : !we_b ? old_b
+             : (WRITE_MODE_B == 2) ? old_b
+             : (WRITE_MODE_B == 1) ? merge_word(WIDTH_B, ad_b, old_b, di_b) : lat_b;
+    if (RESET_MODE == "SYNC" && rst_b) reg_b <= 36'b0;
+    else if (oce_b) reg_b <= lat_b;
+  end
+  always @(posedge rst_a) if (RESET_MODE == "ASYNC") begin
+    lat_a <= 36'b0;
+    reg_a <= 36'b0;
+  end
+  always @(posedge rst_b) if (RESET_MODE == "ASYNC") begin
+    lat_b <= 36'b0;
+    reg_b <= 36'b0;
+  end
+  assign do_a = (RESET_MODE == "ASYNC" && rst_a) ? 36'b0 : (READ_MODE_A == 1) ? reg_a : lat_a;
+  assign do_b = (RESET_MODE == "ASYNC" && rst_b) ? 36'b0 : (READ_MODE_B == 1) ? reg_b : lat_b;
+
+  // A write, nonblocking: a read at the same edge (either port) sees the bytes before it.
+  task write_port;
+    input integer w;
+    input [13:0] ad;
+    input [35:0] wd;
+    integer b, k;
+    reg [8:0] nb;
+    reg [3:0] be;
+    begin
+      b = first_byte(w, ad);
+      be = byte_en(w, ad);
+      if (w < 8) begin
+        nb = mem[b];
+        for (k = 0; k < w; k = k + 1) nb[bit_off(w, ad) + k] = wd[k];
+        mem[b] <= nb;
+      end else if (BYTE == 9) begin
+        if (be[0])                   mem[b]     <= wd[8:0];
+        if (bytes_of(w) > 1 && be[1]) mem[b + 1] <= wd[17:9];
+        if (bytes_of(w) > 2 && be[2]) mem[b + 2] <= wd[26:18];
+        if (bytes_of(w) > 3 && be[3]) mem[b + 3] <= wd[35:27];
+      end else begin
+        if (be[0])                   mem[b]     <= {1'b0, wd[7:0]};
+        if (bytes_of(w) > 1 && be[1]) mem[b + 1] <= {1'b0, wd[15:8]};
+        if (bytes_of(w) > 2 && be[2]) mem[b + 2] <= {1'b0, wd[23:16]};
+        if (bytes_of(w) > 3 && be[3]) mem[b + 3] <= {1'b0, wd[31:24]};
+      end
+    end
+  endtask
+endmodule
+
+// SP: single port, 32-bit data bus.
+module SP (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
+  parameter READ_MODE = 1'b0;
+  parameter WRITE_MODE = 2'b00;
+  parameter BIT_WIDTH = 32;
+  parameter BLK_SEL = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [255:0] INIT_RAM_00 = 256'h0;
+  parameter [255:0] INIT_RAM_01 = 256'h0;
+  parameter [255:0] INIT_RAM_02 = 256'h0;
+  parameter [255:0] INIT_RAM_03 = 256'h0;
+  parameter [255:0] INIT_RAM_04 = 256'h0;
+  parameter [255:0] INIT_RAM_05 = 256'h0;
+  parameter [255:0] INIT_RAM_06 = 256'h0;
+  parameter [255:0] INIT_RAM_07 = 256'h0;
+  parameter [255:0] INIT_RAM_08 = 256'h0;
+  parameter [255:0] INIT_RAM_09 = 256'h0;
+  parameter [255:0] INIT_RAM_0A = 256'h0;
+  parameter [255:0] INIT_RAM_0B = 256'h0;
+  parameter [255:0] INIT_RAM_0C = 256'h0;
+  parameter [255:0] INIT_RAM_0D = 256'h0;
+  parameter [255:0] INIT_RAM_0E = 256'h0;
+  parameter [255:0] INIT_RAM_0F = 256'h0;
+  parameter [255:0] INIT_RAM_10 = 256'h0;
+  parameter [255:0] INIT_RAM_11 = 256'h0;
+  parameter [255:0] INIT_RAM_12 = 256'h0;
+  parameter [255:0] INIT_RAM_13 = 256'h0;
+  parameter [255:0] INIT_RAM_14 = 256'h0;
+  parameter [255:0] INIT_RAM_15 = 256'h0;
+  parameter [255:0] INIT_RAM_16 = 256'h0;
+  parameter [255:0] INIT_RAM_17 = 256'h0;
+  parameter [255:0] INIT_RAM_18 = 256'h0;
+  parameter [255:0] INIT_RAM_19 = 256'h0;
+  parameter [255:0] INIT_RAM_1A = 256'h0;
+  parameter [255:0] INIT_RAM_1B = 256'h0;
+  parameter [255:0] INIT_RAM_1C = 256'h0;
+  parameter [255:0] INIT_RAM_1D = 256'h0;
+  parameter [255:0] INIT_RAM_1E = 256'h0;
+  parameter [255:0] INIT_RAM_1F = 256'h0;
+  parameter [255:0] INIT_RAM_20 = 256'h0;
+  parameter [255:0] INIT_RAM_21 = 256'h0;
+  parameter [255:0] INIT_RAM_22 = 256'h0;
+  parameter [255:0] INIT_RAM_23 = 256'h0;
+  parameter [255:0] INIT_RAM_24 = 256'h0;
+  parameter [255:0] INIT_RAM_25 = 256'h0;
+  parameter [255:0] INIT_RAM_26 = 256'h0;
+  parameter [255:0] INIT_RAM_27 = 256'h0;
+  parameter [255:0] INIT_RAM_28 = 256'h0;
+  parameter [255:0] INIT_RAM_29 = 256'h0;
+  parameter [255:0] INIT_RAM_2A = 256'h0;
+  parameter [255:0] INIT_RAM_2B = 256'h0;
+  parameter [255:0] INIT_RAM_2C = 256'h0;
+  parameter [255:0] INIT_RAM_2D = 256'h0;
+  parameter [255:0] INIT_RAM_2E = 256'h0;
+  parameter [255:0] INIT_RAM_2F = 256'h0;
+  parameter [255:0] INIT_RAM_30 = 256'h0;
+  parameter [255:0] INIT_RAM_31 = 256'h0;
+  parameter [255:0] INIT_RAM_32 = 256'h0;
+  parameter [255:0] INIT_RAM_33 = 256'h0;
+  parameter [255:0] INIT_RAM_34 = 256'h0;
+  parameter [255:0] INIT_RAM_35 = 256'h0;
+  parameter [255:0] INIT_RAM_36 = 256'h0;
+  parameter [255:0] INIT_RAM_37 = 256'h0;
+  parameter [255:0] INIT_RAM_38 = 256'h0;
+  parameter [255:0] INIT_RAM_39 = 256'h0;
+  parameter [255:0] INIT_RAM_3A = 256'h0;
+  parameter [255:0] INIT_RAM_3B = 256'h0;
+  parameter [255:0] INIT_RAM_3C = 256'h0;
+  parameter [255:0] INIT_RAM_3D = 256'h0;
+  parameter [255:0] INIT_RAM_3E = 256'h0;
+  parameter [255:0] INIT_RAM_3F = 256'h0;
+  output wire [31:0] DO;
+  input  wire [31:0] DI;
+  input  wire [2:0]  BLKSEL;
+  input  wire [13:0] AD;
+  input  wire        WRE, CLK, CE, OCE, RESET;
+  wire sel = BLKSEL == BLK_SEL;
+  /* verilator lint_off UNUSEDSIGNAL */  // the second port's output
+  wire [35:0] q, q_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH), .WIDTH_B(BIT_WIDTH), .WRITE_MODE_A(WRITE_MODE),
+    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLK), .ce_a(CE && sel), .we_a(WRE), .rst_a(RESET), .oce_a(OCE), .ad_a(AD), .di_a({4'b0, DI}), .do_a(q),
+    .clk_b(1'b0), .ce_b(1'b0), .we_b(1'b0), .rst_b(1'b0), .oce_b(1'b0), .ad_b(14'b0), .di_b(36'b0), .do_b(q_b));
+  assign DO = q[31:0];
+endmodule
+
+// SPX9: single port, 36-bit data bus.
+module SPX9 (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
+  parameter READ_MODE = 1'b0;
+  parameter WRITE_MODE = 2'b00;
+  parameter BIT_WIDTH = 36;
+  parameter BLK_SEL = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [287:0] INIT_RAM_00 = 288'h0;
+  parameter [287:0] INIT_RAM_01 = 288'h0;
+  parameter [287:0] INIT_RAM_02 = 288'h0;
+  parameter [287:0] INIT_RAM_03 = 288'h0;
+  parameter [287:0] INIT_RAM_04 = 288'h0;
+  parameter [287:0] INIT_RAM_05 = 288'h0;
+  parameter [287:0] INIT_RAM_06 = 288'h0;
+  parameter [287:0] INIT_RAM_07 = 288'h0;
+  parameter [287:0] INIT_RAM_08 = 288'h0;
+  parameter [287:0] INIT_RAM_09 = 288'h0;
+  parameter [287:0] INIT_RAM_0A = 288'h0;
+  parameter [287:0] INIT_RAM_0B = 288'h0;
+  parameter [287:0] INIT_RAM_0C = 288'h0;
+  parameter [287:0] INIT_RAM_0D = 288'h0;
+  parameter [287:0] INIT_RAM_0E = 288'h0;
+  parameter [287:0] INIT_RAM_0F = 288'h0;
+  parameter [287:0] INIT_RAM_10 = 288'h0;
+  parameter [287:0] INIT_RAM_11 = 288'h0;
+  parameter [287:0] INIT_RAM_12 = 288'h0;
+  parameter [287:0] INIT_RAM_13 = 288'h0;
+  parameter [287:0] INIT_RAM_14 = 288'h0;
+  parameter [287:0] INIT_RAM_15 = 288'h0;
+  parameter [287:0] INIT_RAM_16 = 288'h0;
+  parameter [287:0] INIT_RAM_17 = 288'h0;
+  parameter [287:0] INIT_RAM_18 = 288'h0;
+  parameter [287:0] INIT_RAM_19 = 288'h0;
+  parameter [287:0] INIT_RAM_1A = 288'h0;
+  parameter [287:0] INIT_RAM_1B = 288'h0;
+  parameter [287:0] INIT_RAM_1C = 288'h0;
+  parameter [287:0] INIT_RAM_1D = 288'h0;
+  parameter [287:0] INIT_RAM_1E = 288'h0;
+  parameter [287:0] INIT_RAM_1F = 288'h0;
+  parameter [287:0] INIT_RAM_20 = 288'h0;
+  parameter [287:0] INIT_RAM_21 = 288'h0;
+  parameter [287:0] INIT_RAM_22 = 288'h0;
+  parameter [287:0] INIT_RAM_23 = 288'h0;
+  parameter [287:0] INIT_RAM_24 = 288'h0;
+  parameter [287:0] INIT_RAM_25 = 288'h0;
+  parameter [287:0] INIT_RAM_26 = 288'h0;
+  parameter [287:0] INIT_RAM_27 = 288'h0;
+  parameter [287:0] INIT_RAM_28 = 288'h0;
+  parameter [287:0] INIT_RAM_29 = 288'h0;
+  parameter [287:0] INIT_RAM_2A = 288'h0;
+  parameter [287:0] INIT_RAM_2B = 288'h0;
+  parameter [287:0] INIT_RAM_2C = 288'h0;
+  parameter [287:0] INIT_RAM_2D = 288'h0;
+  parameter [287:0] INIT_RAM_2E = 288'h0;
+  parameter [287:0] INIT_RAM_2F = 288'h0;
+  parameter [287:0] INIT_RAM_30 = 288'h0;
+  parameter [287:0] INIT_RAM_31 = 288'h0;
+  parameter [287:0] INIT_RAM_32 = 288'h0;
+  parameter [287:0] INIT_RAM_33 = 288'h0;
+  parameter [287:0] INIT_RAM_34 = 288'h0;
+  parameter [287:0] INIT_RAM_35 = 288'h0;
+  parameter [287:0] INIT_RAM_36 = 288'h0;
+  parameter [287:0] INIT_RAM_37 = 288'h0;
+  parameter [287:0] INIT_RAM_38 = 288'h0;
+  parameter [287:0] INIT_RAM_39 = 288'h0;
+  parameter [287:0] INIT_RAM_3A = 288'h0;
+  parameter [287:0] INIT_RAM_3B = 288'h0;
+  parameter [287:0] INIT_RAM_3C = 288'h0;
+  parameter [287:0] INIT_RAM_3D = 288'h0;
+  parameter [287:0] INIT_RAM_3E = 288'h0;
+  parameter [287:0] INIT_RAM_3F = 288'h0;
+  output wire [35:0] DO;
+  input  wire [35:0] DI;
+  input  wire [2:0]  BLKSEL;
+  input  wire [13:0] AD;
+  input  wire        WRE, CLK, CE, OCE, RESET;
+  wire sel = BLKSEL == BLK_SEL;
+  /* verilator lint_off UNUSEDSIGNAL */  // the second port's output
+  wire [35:0] q, q_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH), .WIDTH_B(BIT_WIDTH), .WRITE_MODE_A(WRITE_MODE),
+    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLK), .ce_a(CE && sel), .we_a(WRE), .rst_a(RESET), .oce_a(OCE), .ad_a(AD), .di_a(DI), .do_a(q),
+    .clk_b(1'b0), .ce_b(1'b0), .we_b(1'b0), .rst_b(1'b0), .oce_b(1'b0), .ad_b(14'b0), .di_b(36'b0), .do_b(q_b));
+  assign DO = q[35:0];
+endmodule
+
+// SDPB: semi-dual port (port A writes, port B reads), 32-bit data buses.
+module SDPB (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA, BLKSELB, DO);
+  parameter READ_MODE = 1'b0;
+  parameter BIT_WIDTH_0 = 32;
+  parameter BIT_WIDTH_1 = 32;
+  parameter BLK_SEL_0 = 3'b000;
+  parameter BLK_SEL_1 = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [255:0] INIT_RAM_00 = 256'h0;
+  parameter [255:0] INIT_RAM_01 = 256'h0;
+  parameter [255:0] INIT_RAM_02 = 256'h0;
+  parameter [255:0] INIT_RAM_03 = 256'h0;
+  parameter [255:0] INIT_RAM_04 = 256'h0;
+  parameter [255:0] INIT_RAM_05 = 256'h0;
+  parameter [255:0] INIT_RAM_06 = 256'h0;
+  parameter [255:0] INIT_RAM_07 = 256'h0;
+  parameter [255:0] INIT_RAM_08 = 256'h0;
+  parameter [255:0] INIT_RAM_09 = 256'h0;
+  parameter [255:0] INIT_RAM_0A = 256'h0;
+  parameter [255:0] INIT_RAM_0B = 256'h0;
+  parameter [255:0] INIT_RAM_0C = 256'h0;
+  parameter [255:0] INIT_RAM_0D = 256'h0;
+  parameter [255:0] INIT_RAM_0E = 256'h0;
+  parameter [255:0] INIT_RAM_0F = 256'h0;
+  parameter [255:0] INIT_RAM_10 = 256'h0;
+  parameter [255:0] INIT_RAM_11 = 256'h0;
+  parameter [255:0] INIT_RAM_12 = 256'h0;
+  parameter [255:0] INIT_RAM_13 = 256'h0;
+  parameter [255:0] INIT_RAM_14 = 256'h0;
+  parameter [255:0] INIT_RAM_15 = 256'h0;
+  parameter [255:0] INIT_RAM_16 = 256'h0;
+  parameter [255:0] INIT_RAM_17 = 256'h0;
+  parameter [255:0] INIT_RAM_18 = 256'h0;
+  parameter [255:0] INIT_RAM_19 = 256'h0;
+  parameter [255:0] INIT_RAM_1A = 256'h0;
+  parameter [255:0] INIT_RAM_1B = 256'h0;
+  parameter [255:0] INIT_RAM_1C = 256'h0;
+  parameter [255:0] INIT_RAM_1D = 256'h0;
+  parameter [255:0] INIT_RAM_1E = 256'h0;
+  parameter [255:0] INIT_RAM_1F = 256'h0;
+  parameter [255:0] INIT_RAM_20 = 256'h0;
+  parameter [255:0] INIT_RAM_21 = 256'h0;
+  parameter [255:0] INIT_RAM_22 = 256'h0;
+  parameter [255:0] INIT_RAM_23 = 256'h0;
+  parameter [255:0] INIT_RAM_24 = 256'h0;
+  parameter [255:0] INIT_RAM_25 = 256'h0;
+  parameter [255:0] INIT_RAM_26 = 256'h0;
+  parameter [255:0] INIT_RAM_27 = 256'h0;
+  parameter [255:0] INIT_RAM_28 = 256'h0;
+  parameter [255:0] INIT_RAM_29 = 256'h0;
+  parameter [255:0] INIT_RAM_2A = 256'h0;
+  parameter [255:0] INIT_RAM_2B = 256'h0;
+  parameter [255:0] INIT_RAM_2C = 256'h0;
+  parameter [255:0] INIT_RAM_2D = 256'h0;
+  parameter [255:0] INIT_RAM_2E = 256'h0;
+  parameter [255:0] INIT_RAM_2F = 256'h0;
+  parameter [255:0] INIT_RAM_30 = 256'h0;
+  parameter [255:0] INIT_RAM_31 = 256'h0;
+  parameter [255:0] INIT_RAM_32 = 256'h0;
+  parameter [255:0] INIT_RAM_33 = 256'h0;
+  parameter [255:0] INIT_RAM_34 = 256'h0;
+  parameter [255:0] INIT_RAM_35 = 256'h0;
+  parameter [255:0] INIT_RAM_36 = 256'h0;
+  parameter [255:0] INIT_RAM_37 = 256'h0;
+  parameter [255:0] INIT_RAM_38 = 256'h0;
+  parameter [255:0] INIT_RAM_39 = 256'h0;
+  parameter [255:0] INIT_RAM_3A = 256'h0;
+  parameter [255:0] INIT_RAM_3B = 256'h0;
+  parameter [255:0] INIT_RAM_3C = 256'h0;
+  parameter [255:0] INIT_RAM_3D = 256'h0;
+  parameter [255:0] INIT_RAM_3E = 256'h0;
+  parameter [255:0] INIT_RAM_3F = 256'h0;
+  input  wire        CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB;
+  input  wire [13:0] ADA, ADB;
+  input  wire [31:0] DI;
+  input  wire [2:0]  BLKSELA, BLKSELB;
+  output wire [31:0] DO;
+  /* verilator lint_off UNUSEDSIGNAL */  // the write port's output; its reset (no output)
+  wire [35:0] q_a, q;
+  wire unused_reset_a = RESETA;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .READ_MODE_B(READ_MODE),
+    .RESET_MODE(RESET_MODE), .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(1'b1), .rst_a(1'b0), .oce_a(1'b0), .ad_a(ADA), .di_a({4'b0, DI}), .do_a(q_a),
+    .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(1'b0), .rst_b(RESETB), .oce_b(OCE), .ad_b(ADB), .di_b(36'b0), .do_b(q));
+  assign DO = q[31:0];
+endmodule
+
+// SDPX9B: semi-dual port (port A writes, port B reads), 36-bit data buses.
+module SDPX9B (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA, BLKSELB, DO);
+  parameter READ_MODE = 1'b0;
+  parameter BIT_WIDTH_0 = 36;
+  parameter BIT_WIDTH_1 = 36;
+  parameter BLK_SEL_0 = 3'b000;
+  parameter BLK_SEL_1 = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [287:0] INIT_RAM_00 = 288'h0;
+  parameter [287:0] INIT_RAM_01 = 288'h0;
+  parameter [287:0] INIT_RAM_02 = 288'h0;
+  parameter [287:0] INIT_RAM_03 = 288'h0;
+  parameter [287:0] INIT_RAM_04 = 288'h0;
+  parameter [287:0] INIT_RAM_05 = 288'h0;
+  parameter [287:0] INIT_RAM_06 = 288'h0;
+  parameter [287:0] INIT_RAM_07 = 288'h0;
+  parameter [287:0] INIT_RAM_08 = 288'h0;
+  parameter [287:0] INIT_RAM_09 = 288'h0;
+  parameter [287:0] INIT_RAM_0A = 288'h0;
+  parameter [287:0] INIT_RAM_0B = 288'h0;
+  parameter [287:0] INIT_RAM_0C = 288'h0;
+  parameter [287:0] INIT_RAM_0D = 288'h0;
+  parameter [287:0] INIT_RAM_0E = 288'h0;
+  parameter [287:0] INIT_RAM_0F = 288'h0;
+  parameter [287:0] INIT_RAM_10 = 288'h0;
+  parameter [287:0] INIT_RAM_11 = 288'h0;
+  parameter [287:0] INIT_RAM_12 = 288'h0;
+  parameter [287:0] INIT_RAM_13 = 288'h0;
+  parameter [287:0] INIT_RAM_14 = 288'h0;
+  parameter [287:0] INIT_RAM_15 = 288'h0;
+  parameter [287:0] INIT_RAM_16 = 288'h0;
+  parameter [287:0] INIT_RAM_17 = 288'h0;
+  parameter [287:0] INIT_RAM_18 = 288'h0;
+  parameter [287:0] INIT_RAM_19 = 288'h0;
+  parameter [287:0] INIT_RAM_1A = 288'h0;
+  parameter [287:0] INIT_RAM_1B = 288'h0;
+  parameter [287:0] INIT_RAM_1C = 288'h0;
+  parameter [287:0] INIT_RAM_1D = 288'h0;
+  parameter [287:0] INIT_RAM_1E = 288'h0;
+  parameter [287:0] INIT_RAM_1F = 288'h0;
+  parameter [287:0] INIT_RAM_20 = 288'h0;
+  parameter [287:0] INIT_RAM_21 = 288'h0;
+  parameter [287:0] INIT_RAM_22 = 288'h0;
+  parameter [287:0] INIT_RAM_23 = 288'h0;
+  parameter [287:0] INIT_RAM_24 = 288'h0;
+  parameter [287:0] INIT_RAM_25 = 288'h0;
+  parameter [287:0] INIT_RAM_26 = 288'h0;
+  parameter [287:0] INIT_RAM_27 = 288'h0;
+  parameter [287:0] INIT_RAM_28 = 288'h0;
+  parameter [287:0] INIT_RAM_29 = 288'h0;
+  parameter [287:0] INIT_RAM_2A = 288'h0;
+  parameter [287:0] INIT_RAM_2B = 288'h0;
+  parameter [287:0] INIT_RAM_2C = 288'h0;
+  parameter [287:0] INIT_RAM_2D = 288'h0;
+  parameter [287:0] INIT_RAM_2E = 288'h0;
+  parameter [287:0] INIT_RAM_2F = 288'h0;
+  parameter [287:0] INIT_RAM_30 = 288'h0;
+  parameter [287:0] INIT_RAM_31 = 288'h0;
+  parameter [287:0] INIT_RAM_32 = 288'h0;
+  parameter [287:0] INIT_RAM_33 = 288'h0;
+  parameter [287:0] INIT_RAM_34 = 288'h0;
+  parameter [287:0] INIT_RAM_35 = 288'h0;
+  parameter [287:0] INIT_RAM_36 = 288'h0;
+  parameter [287:0] INIT_RAM_37 = 288'h0;
+  parameter [287:0] INIT_RAM_38 = 288'h0;
+  parameter [287:0] INIT_RAM_39 = 288'h0;
+  parameter [287:0] INIT_RAM_3A = 288'h0;
+  parameter [287:0] INIT_RAM_3B = 288'h0;
+  parameter [287:0] INIT_RAM_3C = 288'h0;
+  parameter [287:0] INIT_RAM_3D = 288'h0;
+  parameter [287:0] INIT_RAM_3E = 288'h0;
+  parameter [287:0] INIT_RAM_3F = 288'h0;
+  input  wire        CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB;
+  input  wire [13:0] ADA, ADB;
+  input  wire [35:0] DI;
+  input  wire [2:0]  BLKSELA, BLKSELB;
+  output wire [35:0] DO;
+  /* verilator lint_off UNUSEDSIGNAL */  // the write port's output; its reset (no output)
+  wire [35:0] q_a, q;
+  wire unused_reset_a = RESETA;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .READ_MODE_B(READ_MODE),
+    .RESET_MODE(RESET_MODE), .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(1'b1), .rst_a(1'b0), .oce_a(1'b0), .ad_a(ADA), .di_a(DI), .do_a(q_a),
+    .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(1'b0), .rst_b(RESETB), .oce_b(OCE), .ad_b(ADB), .di_b(36'b0), .do_b(q));
+  assign DO = q[35:0];
+endmodule
+
+// DPB: true dual port, 16-bit data buses.
+module DPB (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA, ADB, BLKSELA, BLKSELB, DIA, DIB, DOA, DOB);
+  parameter READ_MODE0 = 1'b0;
+  parameter READ_MODE1 = 1'b0;
+  parameter WRITE_MODE0 = 2'b00;
+  parameter WRITE_MODE1 = 2'b00;
+  parameter BIT_WIDTH_0 = 16;
+  parameter BIT_WIDTH_1 = 16;
+  parameter BLK_SEL_0 = 3'b000;
+  parameter BLK_SEL_1 = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [255:0] INIT_RAM_00 = 256'h0;
+  parameter [255:0] INIT_RAM_01 = 256'h0;
+  parameter [255:0] INIT_RAM_02 = 256'h0;
+  parameter [255:0] INIT_RAM_03 = 256'h0;
+  parameter [255:0] INIT_RAM_04 = 256'h0;
+  parameter [255:0] INIT_RAM_05 = 256'h0;
+  parameter [255:0] INIT_RAM_06 = 256'h0;
+  parameter [255:0] INIT_RAM_07 = 256'h0;
+  parameter [255:0] INIT_RAM_08 = 256'h0;
+  parameter [255:0] INIT_RAM_09 = 256'h0;
+  parameter [255:0] INIT_RAM_0A = 256'h0;
+  parameter [255:0] INIT_RAM_0B = 256'h0;
+  parameter [255:0] INIT_RAM_0C = 256'h0;
+  parameter [255:0] INIT_RAM_0D = 256'h0;
+  parameter [255:0] INIT_RAM_0E = 256'h0;
+  parameter [255:0] INIT_RAM_0F = 256'h0;
+  parameter [255:0] INIT_RAM_10 = 256'h0;
+  parameter [255:0] INIT_RAM_11 = 256'h0;
+  parameter [255:0] INIT_RAM_12 = 256'h0;
+  parameter [255:0] INIT_RAM_13 = 256'h0;
+  parameter [255:0] INIT_RAM_14 = 256'h0;
+  parameter [255:0] INIT_RAM_15 = 256'h0;
+  parameter [255:0] INIT_RAM_16 = 256'h0;
+  parameter [255:0] INIT_RAM_17 = 256'h0;
+  parameter [255:0] INIT_RAM_18 = 256'h0;
+  parameter [255:0] INIT_RAM_19 = 256'h0;
+  parameter [255:0] INIT_RAM_1A = 256'h0;
+  parameter [255:0] INIT_RAM_1B = 256'h0;
+  parameter [255:0] INIT_RAM_1C = 256'h0;
+  parameter [255:0] INIT_RAM_1D = 256'h0;
+  parameter [255:0] INIT_RAM_1E = 256'h0;
+  parameter [255:0] INIT_RAM_1F = 256'h0;
+  parameter [255:0] INIT_RAM_20 = 256'h0;
+  parameter [255:0] INIT_RAM_21 = 256'h0;
+  parameter [255:0] INIT_RAM_22 = 256'h0;
+  parameter [255:0] INIT_RAM_23 = 256'h0;
+  parameter [255:0] INIT_RAM_24 = 256'h0;
+  parameter [255:0] INIT_RAM_25 = 256'h0;
+  parameter [255:0] INIT_RAM_26 = 256'h0;
+  parameter [255:0] INIT_RAM_27 = 256'h0;
+  parameter [255:0] INIT_RAM_28 = 256'h0;
+  parameter [255:0] INIT_RAM_29 = 256'h0;
+  parameter [255:0] INIT_RAM_2A = 256'h0;
+  parameter [255:0] INIT_RAM_2B = 256'h0;
+  parameter [255:0] INIT_RAM_2C = 256'h0;
+  parameter [255:0] INIT_RAM_2D = 256'h0;
+  parameter [255:0] INIT_RAM_2E = 256'h0;
+  parameter [255:0] INIT_RAM_2F = 256'h0;
+  parameter [255:0] INIT_RAM_30 = 256'h0;
+  parameter [255:0] INIT_RAM_31 = 256'h0;
+  parameter [255:0] INIT_RAM_32 = 256'h0;
+  parameter [255:0] INIT_RAM_33 = 256'h0;
+  parameter [255:0] INIT_RAM_34 = 256'h0;
+  parameter [255:0] INIT_RAM_35 = 256'h0;
+  parameter [255:0] INIT_RAM_36 = 256'h0;
+  parameter [255:0] INIT_RAM_37 = 256'h0;
+  parameter [255:0] INIT_RAM_38 = 256'h0;
+  parameter [255:0] INIT_RAM_39 = 256'h0;
+  parameter [255:0] INIT_RAM_3A = 256'h0;
+  parameter [255:0] INIT_RAM_3B = 256'h0;
+  parameter [255:0] INIT_RAM_3C = 256'h0;
+  parameter [255:0] INIT_RAM_3D = 256'h0;
+  parameter [255:0] INIT_RAM_3E = 256'h0;
+  parameter [255:0] INIT_RAM_3F = 256'h0;
+  input  wire        CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB;
+  input  wire [13:0] ADA, ADB;
+  input  wire [2:0]  BLKSELA, BLKSELB;
+  input  wire [15:0] DIA, DIB;
+  output wire [15:0] DOA, DOB;
+  /* verilator lint_off UNUSEDSIGNAL */  // the bus bits above the primitive's
+  wire [35:0] q_a, q_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .WRITE_MODE_A(WRITE_MODE0),
+    .WRITE_MODE_B(WRITE_MODE1), .READ_MODE_A(READ_MODE0), .READ_MODE_B(READ_MODE1), .RESET_MODE(RESET_MODE),
+    .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(WREA), .rst_a(RESETA), .oce_a(OCEA), .ad_a(ADA), .di_a({20'b0, DIA}), .do_a(q_a),
+    .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(WREB), .rst_b(RESETB), .oce_b(OCEB), .ad_b(ADB), .di_b({20'b0, DIB}), .do_b(q_b));
+  assign DOA = q_a[15:0];
+  assign DOB = q_b[15:0];
+endmodule
+
+// DPX9B: true dual port, 18-bit data buses.
+module DPX9B (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA, ADB, BLKSELA, BLKSELB, DIA, DIB, DOA, DOB);
+  parameter READ_MODE0 = 1'b0;
+  parameter READ_MODE1 = 1'b0;
+  parameter WRITE_MODE0 = 2'b00;
+  parameter WRITE_MODE1 = 2'b00;
+  parameter BIT_WIDTH_0 = 18;
+  parameter BIT_WIDTH_1 = 18;
+  parameter BLK_SEL_0 = 3'b000;
+  parameter BLK_SEL_1 = 3'b000;
+  parameter RESET_MODE = "SYNC";
+  parameter [287:0] INIT_RAM_00 = 288'h0;
+  parameter [287:0] INIT_RAM_01 = 288'h0;
+  parameter [287:0] INIT_RAM_02 = 288'h0;
+  parameter [287:0] INIT_RAM_03 = 288'h0;
+  parameter [287:0] INIT_RAM_04 = 288'h0;
+  parameter [287:0] INIT_RAM_05 = 288'h0;
+  parameter [287:0] INIT_RAM_06 = 288'h0;
+  parameter [287:0] INIT_RAM_07 = 288'h0;
+  parameter [287:0] INIT_RAM_08 = 288'h0;
+  parameter [287:0] INIT_RAM_09 = 288'h0;
+  parameter [287:0] INIT_RAM_0A = 288'h0;
+  parameter [287:0] INIT_RAM_0B = 288'h0;
+  parameter [287:0] INIT_RAM_0C = 288'h0;
+  parameter [287:0] INIT_RAM_0D = 288'h0;
+  parameter [287:0] INIT_RAM_0E = 288'h0;
+  parameter [287:0] INIT_RAM_0F = 288'h0;
+  parameter [287:0] INIT_RAM_10 = 288'h0;
+  parameter [287:0] INIT_RAM_11 = 288'h0;
+  parameter [287:0] INIT_RAM_12 = 288'h0;
+  parameter [287:0] INIT_RAM_13 = 288'h0;
+  parameter [287:0] INIT_RAM_14 = 288'h0;
+  parameter [287:0] INIT_RAM_15 = 288'h0;
+  parameter [287:0] INIT_RAM_16 = 288'h0;
+  parameter [287:0] INIT_RAM_17 = 288'h0;
+  parameter [287:0] INIT_RAM_18 = 288'h0;
+  parameter [287:0] INIT_RAM_19 = 288'h0;
+  parameter [287:0] INIT_RAM_1A = 288'h0;
+  parameter [287:0] INIT_RAM_1B = 288'h0;
+  parameter [287:0] INIT_RAM_1C = 288'h0;
+  parameter [287:0] INIT_RAM_1D = 288'h0;
+  parameter [287:0] INIT_RAM_1E = 288'h0;
+  parameter [287:0] INIT_RAM_1F = 288'h0;
+  parameter [287:0] INIT_RAM_20 = 288'h0;
+  parameter [287:0] INIT_RAM_21 = 288'h0;
+  parameter [287:0] INIT_RAM_22 = 288'h0;
+  parameter [287:0] INIT_RAM_23 = 288'h0;
+  parameter [287:0] INIT_RAM_24 = 288'h0;
+  parameter [287:0] INIT_RAM_25 = 288'h0;
+  parameter [287:0] INIT_RAM_26 = 288'h0;
+  parameter [287:0] INIT_RAM_27 = 288'h0;
+  parameter [287:0] INIT_RAM_28 = 288'h0;
+  parameter [287:0] INIT_RAM_29 = 288'h0;
+  parameter [287:0] INIT_RAM_2A = 288'h0;
+  parameter [287:0] INIT_RAM_2B = 288'h0;
+  parameter [287:0] INIT_RAM_2C = 288'h0;
+  parameter [287:0] INIT_RAM_2D = 288'h0;
+  parameter [287:0] INIT_RAM_2E = 288'h0;
+  parameter [287:0] INIT_RAM_2F = 288'h0;
+  parameter [287:0] INIT_RAM_30 = 288'h0;
+  parameter [287:0] INIT_RAM_31 = 288'h0;
+  parameter [287:0] INIT_RAM_32 = 288'h0;
+  parameter [287:0] INIT_RAM_33 = 288'h0;
+  parameter [287:0] INIT_RAM_34 = 288'h0;
+  parameter [287:0] INIT_RAM_35 = 288'h0;
+  parameter [287:0] INIT_RAM_36 = 288'h0;
+  parameter [287:0] INIT_RAM_37 = 288'h0;
+  parameter [287:0] INIT_RAM_38 = 288'h0;
+  parameter [287:0] INIT_RAM_39 = 288'h0;
+  parameter [287:0] INIT_RAM_3A = 288'h0;
+  parameter [287:0] INIT_RAM_3B = 288'h0;
+  parameter [287:0] INIT_RAM_3C = 288'h0;
+  parameter [287:0] INIT_RAM_3D = 288'h0;
+  parameter [287:0] INIT_RAM_3E = 288'h0;
+  parameter [287:0] INIT_RAM_3F = 288'h0;
+  input  wire        CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB;
+  input  wire [13:0] ADA, ADB;
+  input  wire [2:0]  BLKSELA, BLKSELB;
+  input  wire [17:0] DIA, DIB;
+  output wire [17:0] DOA, DOB;
+  /* verilator lint_off UNUSEDSIGNAL */  // the bus bits above the primitive's
+  wire [35:0] q_a, q_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .WRITE_MODE_A(WRITE_MODE0),
+    .WRITE_MODE_B(WRITE_MODE1), .READ_MODE_A(READ_MODE0), .READ_MODE_B(READ_MODE1), .RESET_MODE(RESET_MODE),
+    .INIT({INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38, INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30, INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28, INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20, INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18, INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10, INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08, INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(WREA), .rst_a(RESETA), .oce_a(OCEA), .ad_a(ADA), .di_a({18'b0, DIA}), .do_a(q_a),
+    .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(WREB), .rst_b(RESETB), .oce_b(OCEB), .ad_b(ADB), .di_b({18'b0, DIB}), .do_b(q_b));
+  assign DOA = q_a[17:0];
+  assign DOB = q_b[17:0];
+endmodule
+
+/* verilator lint_on WIDTH */
+/* verilator lint_on MULTIDRIVEN */
+/* verilator lint_on DECLFILENAME */
+
+`default_nettype wire
