@@ -245,16 +245,18 @@ module DP16KD (
 
   wire clk_a = (CLKAMUX == "INV") ? ~CLKA : CLKA;
   wire clk_b = (CLKBMUX == "INV") ? ~CLKB : CLKB;
-  wire sel_a = {CSA2, CSA1, CSA0} == cs_decode(CSDECODE_A);
-  wire sel_b = {CSB2, CSB1, CSB0} == cs_decode(CSDECODE_B);
   /* verilator lint_off UNUSEDSIGNAL */  // "0b" and the high address bits
   function [2:0] cs_decode;  // "0bXYZ": CS2 = X, CS1 = Y, CS0 = Z
     input [8*5-1:0] s;
     cs_decode = {s[23:16] == "1", s[15:8] == "1", s[7:0] == "1"};
   endfunction
-  // What each port does at its clock's edge (read from the pins before the edge).
-  wire en_a = CEA && sel_a, en_b = CEB && sel_b;
-  wire we_a = en_a && WEA, we_b = en_b && WEB;
+  // What each port does at its clock's edge, from its pins (read in the always blocks,
+  // as the array is: no continuous assignment between a pin and the edge's decisions).
+  function port_en;
+    input ce, cs2, cs1, cs0;
+    input [8*5-1:0] decode;
+    port_en = ce && {cs2, cs1, cs0} == cs_decode(decode);
+  endfunction
 
   // ---- a port's geometry --------------------------------------------------------------
   // The bytes a port's access touches: first byte, how many (1, 2 or 4; 1 for a narrow
@@ -350,13 +352,18 @@ module DP16KD (
 
   // ---- port A --------------------------------------------------------------------------
   reg [35:0] lat_a = 36'b0, reg_a = 36'b0;
-  reg  [35:0] old_a;  // the word before this edge's writes (read in the always block: a
-                       // continuous assignment would not see the array change)
-  // Port B writes at this edge too (its clock is at its edge's level) a bit A reads.
-  wire clash_a = we_b && (clk_b === clk_a) && clashes(DATA_WIDTH_B, adb, DATA_WIDTH_A, ada);
+  reg  [35:0] old_a;  // the word before this edge's writes
+  reg en_a, we_a, clash_a;
   always @(posedge clk_a) begin
-    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    /* verilator lint_off BLKSEQ */  // this edge's reads of the pins and the array
+    /* verilator lint_off SYNCASYNCNET */  // the clocks compared: the same edge?
+    en_a = port_en(CEA, CSA2, CSA1, CSA0, CSDECODE_A);
+    we_a = en_a && WEA;
+    // Port B writes at this edge too (its clock is at its edge's level) a bit A reads.
+    clash_a = port_en(CEB, CSB2, CSB1, CSB0, CSDECODE_B) && WEB && (clk_b === clk_a) &&
+              clashes(DATA_WIDTH_B, adb, DATA_WIDTH_A, ada);
     old_a = read_word(DATA_WIDTH_A, ada);
+    /* verilator lint_on SYNCASYNCNET */
     /* verilator lint_on BLKSEQ */
     if (we_a) write_port(DATA_WIDTH_A, ada, wd_a);
     if (RESETMODE == "SYNC" && RSTA) lat_a <= 36'b0;
@@ -376,10 +383,16 @@ module DP16KD (
   // ---- port B --------------------------------------------------------------------------
   reg [35:0] lat_b = 36'b0, reg_b = 36'b0;
   reg  [35:0] old_b;
-  wire clash_b = we_a && (clk_a === clk_b) && clashes(DATA_WIDTH_A, ada, DATA_WIDTH_B, adb);
+  reg en_b, we_b, clash_b;
   always @(posedge clk_b) begin
-    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    /* verilator lint_off BLKSEQ */
+    /* verilator lint_off SYNCASYNCNET */
+    en_b = port_en(CEB, CSB2, CSB1, CSB0, CSDECODE_B);
+    we_b = en_b && WEB;
+    clash_b = port_en(CEA, CSA2, CSA1, CSA0, CSDECODE_A) && WEA && (clk_a === clk_b) &&
+              clashes(DATA_WIDTH_A, ada, DATA_WIDTH_B, adb);
     old_b = read_word(DATA_WIDTH_B, adb);
+    /* verilator lint_on SYNCASYNCNET */
     /* verilator lint_on BLKSEQ */
     if (we_b) begin
       if (DATA_WIDTH_A == 36 || DATA_WIDTH_B == 36)

@@ -168,16 +168,19 @@ module herd_gowin_bsram #(
   endfunction
 
   // ---- the ports -----------------------------------------------------------------------
-  wire wr_a = ce_a && we_a, wr_b = ce_b && we_b;
-  wire clash_a = wr_b && (clk_b === clk_a) && clashes(WIDTH_B, ad_b, WIDTH_A, ad_a);
-  wire clash_b = wr_a && (clk_a === clk_b) && clashes(WIDTH_A, ad_a, WIDTH_B, ad_b);
   reg [35:0] lat_a = 36'b0, reg_a = 36'b0, old_a;
   reg [35:0] lat_b = 36'b0, reg_b = 36'b0, old_b;
+  reg clash_a, clash_b;
+  // Each edge's decisions are taken in the always blocks, from the ports and the array
+  // (no continuous assignment between them and the edge).
   always @(posedge clk_a) begin
-    /* verilator lint_off BLKSEQ */  // a read of the array before this edge's writes
+    /* verilator lint_off BLKSEQ */  // this edge's reads of the ports and the array
+    /* verilator lint_off SYNCASYNCNET */  // the clocks compared: the same edge?
+    clash_a = ce_b && we_b && (clk_b === clk_a) && clashes(WIDTH_B, ad_b, WIDTH_A, ad_a);
     old_a = read_word(WIDTH_A, ad_a);
+    /* verilator lint_on SYNCASYNCNET */
     /* verilator lint_on BLKSEQ */
-    if (wr_a) write_port(WIDTH_A, ad_a, di_a);
+    if (ce_a && we_a) write_port(WIDTH_A, ad_a, di_a);
     if (RESET_MODE == "SYNC" && rst_a) lat_a <= 36'b0;
     else if (ce_a)
       lat_a <= clash_a ? 36'bx : !we_a ? old_a
@@ -188,9 +191,12 @@ module herd_gowin_bsram #(
   end
   always @(posedge clk_b) begin
     /* verilator lint_off BLKSEQ */
+    /* verilator lint_off SYNCASYNCNET */
+    clash_b = ce_a && we_a && (clk_a === clk_b) && clashes(WIDTH_A, ad_a, WIDTH_B, ad_b);
     old_b = read_word(WIDTH_B, ad_b);
+    /* verilator lint_on SYNCASYNCNET */
     /* verilator lint_on BLKSEQ */
-    if (wr_b) write_port(WIDTH_B, ad_b, di_b);
+    if (ce_b && we_b) write_port(WIDTH_B, ad_b, di_b);
     if (RESET_MODE == "SYNC" && rst_b) lat_b <= 36'b0;
     else if (ce_b)
       lat_b <= clash_b ? 36'bx : !we_b ? old_b
