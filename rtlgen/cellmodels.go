@@ -26,8 +26,9 @@ var ownCellModels = map[string]struct {
 	file    string
 	modules []string
 }{
-	"ecp5":  {"ecp5_dp16kd.v", []string{"DP16KD"}},
-	"gowin": {"gowin_bsram.v", []string{"SP", "SPX9", "SDPB", "SDPX9B", "DPB", "DPX9B"}},
+	"ecp5":   {"ecp5_dp16kd.v", []string{"DP16KD"}},
+	"gowin":  {"gowin_bsram.v", []string{"SP", "SPX9", "SDPB", "SDPX9B", "DPB", "DPX9B"}},
+	"xilinx": {"xilinx_ramb18e1.v", []string{"RAMB18E1"}},
 }
 
 // CellModelSource is the text of herdsim's model file of a family's primitives, "" for a

@@ -62,6 +62,14 @@
 // fact of the vector set is a plusarg (+iters, +load and the expected files), so one build
 // serves every vector set of an Arch; sim.RTLSim builds it with Icarus or Verilator.
 //
+// # Cell models
+//
+// hdl/cells/ holds simulation models of the block RAM primitives whose models in Yosys's
+// share/yosys/<family>/cells_sim.v have no behaviour (ECP5 DP16KD, the Gowin BSRAMs, Xilinx
+// RAMB18E1), each with a testbench. WriteNetlistCellModels writes a netlist simulation's
+// models (Yosys's, less those modules, and herdsim's) and CheckCellModels refuses a netlist
+// that uses any other cell without behaviour. They are never synthesised.
+//
 // # Boundaries
 //
 // It must not touch the dynamics (datapath and herding own them) or the vector formats

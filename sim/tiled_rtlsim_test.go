@@ -2,7 +2,6 @@ package sim
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/rtlgen"
+	"herdsim/synth"
 	"herdsim/testvectors"
 )
 
@@ -283,28 +283,46 @@ func TestTiledRTLSimFillFailsWithoutAHold(t *testing.T) {
 	}
 }
 
-// TestTiledNetlistPass: the core as Yosys synthesises it for the iCE40 (LUTs, carries,
-// flip-flops, SB_RAM40_4K and SB_SPRAM256KA, simulated with Yosys's cell models) passes
-// the same testbench as its RTL in Verilator: records, cycle counts, overflow flags and
-// the read-back of W, b, c, in mode SH with the c row in a tile of its own.
+// TestTiledNetlistPass: the core as each family's Yosys synthesises it (LUTs, carries,
+// flip-flops, block RAM; the iCE40's SB_SPRAM256KA and SB_MAC16), simulated with the
+// family's cell models (Yosys's, and herdsim's block RAMs where Yosys's have no
+// behaviour), passes the same testbench as its RTL in Verilator: records, cycle counts,
+// overflow flags and the read-back of W, b, c, in mode SH with the c row in a tile of its
+// own. One wrong expected word (a final weight) fails the same build, naming the word.
 func TestTiledNetlistPass(t *testing.T) {
 	needSimulator(t, "verilator")
-	if _, err := exec.LookPath("yosys"); err != nil {
-		t.Skip("yosys not on PATH: the netlist simulation is not run")
-	}
 	a := tiledArch(6, 3, herding.ModeSH, false, 3)
 	s, err := ReferenceVectors(tiledData(), a, herding.DefaultSeed, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vec, rtl := writeSetAndRTL(t, s)
-	var out strings.Builder
-	res, err := RTLSim(RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true, BuildCache: testBuilds})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
+	for _, family := range NetlistFamilies() {
+		t.Run(family, func(t *testing.T) {
+			if _, _, err := synth.Families[family].YosysTool(); err != nil {
+				if os.Getenv("HERDSIM_REQUIRE_PYPI_TOOLS") == "1" {
+					t.Fatalf("%v (HERDSIM_REQUIRE_PYPI_TOOLS=1)", err)
+				}
+				t.Skipf("%v: the %s netlist simulation is not run", err, family)
+			}
+			vec, rtl := writeSetAndRTL(t, s)
+			var out strings.Builder
+			opt := RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true, NetlistFamily: family, BuildCache: testBuilds}
+			res, err := RTLSim(opt)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			if !res.Pass {
+				t.Fatalf("mismatch: %s", res.Mismatch)
+			}
+			t.Logf("%s netlist: %d cycles, build (synthesis included) %v, run %v", family, res.Cycles, res.Build, res.Run)
+			mutate(t, vec, testvectors.NameWFinal, 5, flipLowBit)
+			out.Reset()
+			if res, err = RTLSim(opt); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			if res.Pass || !strings.Contains(res.Mismatch, "name=w_final index=5 ") {
+				t.Fatalf("want a w_final mismatch at word 5, got pass=%v %q\n%s", res.Pass, res.Mismatch, out.String())
+			}
+		})
 	}
-	if !res.Pass {
-		t.Fatalf("mismatch: %s", res.Mismatch)
-	}
-	t.Logf("netlist: %d cycles, build (synthesis included) %v, run %v", res.Cycles, res.Build, res.Run)
 }

@@ -2,7 +2,7 @@
 // with the ninth bits), for simulating the netlists Yosys maps to the ECP5. Yosys 0.23's own
 // DP16KD in share/yosys/ecp5/cells_sim.v is a port list without behaviour: a netlist that
 // used it would read 0 from every block RAM. Herdsim drops that module from its copy of the
-// cell models and compiles this one instead (rtlgen.NetlistCellModels).
+// cell models and compiles this one instead (rtlgen.WriteNetlistCellModels).
 //
 // It models what Yosys's ECP5 mapping (brams_map.v: $__ECP5_DP16KD_, $__ECP5_PDPW16KD_) uses,
 // and refuses at elaboration a parameter it does not model:

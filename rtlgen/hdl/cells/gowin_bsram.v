@@ -3,7 +3,7 @@
 // Yosys's own models of them (share/yosys/gowin/cells_sim.v, cells_xtra_gw1n.v) are port
 // lists without behaviour: a netlist that used them would read 0 from every block RAM.
 // Herdsim drops those modules from its copy of Yosys's models and compiles these instead
-// (rtlgen.NetlistCellModels).
+// (rtlgen.WriteNetlistCellModels).
 //
 // What they model (the modes Yosys's Gowin mapping, share/yosys/gowin/brams_map.v, uses),
 // refusing at elaboration a parameter value they do not model:
