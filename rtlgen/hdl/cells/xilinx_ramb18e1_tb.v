@@ -1,4 +1,5 @@
-// xilinx_ramb18e1_tb: a self-checking test of herdsim's RAMB18E1 model (xilinx_ramb18e1.v).
+// xilinx_ramb18e1_tb: a self-checking test of herdsim's RAMB18E1 and RAMB36E1 models
+// (xilinx_ramb18e1.v).
 // Prints PASS or stops with $fatal. Runs in Icarus (iverilog -g2012 -o tb.vvp
 // xilinx_ramb18e1.v xilinx_ramb18e1_tb.v && vvp -n tb.vvp) and in Verilator (--binary
 // --timing --top-module xilinx_ramb18e1_tb, the same two files).
@@ -6,7 +7,7 @@
 
 `default_nettype none
 
-/* verilator lint_off WIDTH */  // the checks widen their operands to 36 bits
+/* verilator lint_off WIDTH */  // the checks widen their operands to 72 bits
 
 module xilinx_ramb18e1_tb;
   reg clk = 1'b0;
@@ -16,7 +17,7 @@ module xilinx_ramb18e1_tb;
 
   task check;
     input [8*24-1:0] what;
-    input [35:0] got, want;
+    input [71:0] got, want;
     if (got !== want) begin
       $display("FAIL %0s: got %h, want %h", what, got, want);
       errors = errors + 1;
@@ -154,6 +155,137 @@ module xilinx_ramb18e1_tb;
     .ADDRARDADDR(r_a), .ADDRBWRADDR(14'h0), .DIADI(r_di), .DIBDI(16'h0), .DIPADIP(2'b0), .DIPBDIP(2'b0),
     .WEA(r_we), .WEBWE(4'b0), .DOADO(r_do), .DOBDO(), .DOPADOP(), .DOPBDOP());
 
+  // ==== RAMB36E1 ==============================================================================
+  // Unconnected in every instance, as in Yosys's netlists: the cascade and ECC pins.
+  // ---- TDP 36 bits: A writes and reads (WRITE_FIRST), B reads 36 (READ_FIRST); ADDR[15] set
+  // (Yosys ties it to 1) or not: ignored. Same writes, B reading 9 and 1 bits.
+  reg  [15:0] u_aa = 0, u_ab = 0, u_a9 = 0, u_a1 = 0;
+  reg  [31:0] u_di = 0;
+  reg  [3:0]  u_dip = 0, u_we = 0;
+  wire [31:0] u_doa, u_dob, u9_dob, u1_dob;
+  wire [3:0]  u_dopa, u_dopb, u9_dopb;
+  localparam [31:0] U_D = 32'h77220055;  // word 1000 at the end, read by u9 and u1
+  localparam [3:0]  U_P = 4'b0110;
+  RAMB36E1 #(.RAM_MODE("TDP"), .READ_WIDTH_A(36), .WRITE_WIDTH_A(36), .READ_WIDTH_B(36),
+             .WRITE_MODE_A("WRITE_FIRST"), .WRITE_MODE_B("READ_FIRST"),
+             .RAM_EXTENSION_A("NONE"), .RAM_EXTENSION_B("NONE")) u36 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(u_aa), .ADDRBWRADDR(u_ab), .DIADI(u_di), .DIBDI(32'h0), .DIPADIP(u_dip), .DIPBDIP(4'h0),
+    .WEA(u_we), .WEBWE(8'h0), .DOADO(u_doa), .DOBDO(u_dob), .DOPADOP(u_dopa), .DOPBDOP(u_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("TDP"), .WRITE_WIDTH_A(36), .READ_WIDTH_B(9),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST")) u9 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(u_aa), .ADDRBWRADDR(u_a9), .DIADI(u_di), .DIBDI(32'h0), .DIPADIP(u_dip), .DIPBDIP(4'h0),
+    .WEA(u_we), .WEBWE(8'h0), .DOADO(), .DOBDO(u9_dob), .DOPADOP(), .DOPBDOP(u9_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("TDP"), .WRITE_WIDTH_A(36), .READ_WIDTH_B(1),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST")) u1 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(u_aa), .ADDRBWRADDR(u_a1), .DIADI(u_di), .DIBDI(32'h0), .DIPADIP(u_dip), .DIPBDIP(4'h0),
+    .WEA(u_we), .WEBWE(8'h0), .DOADO(), .DOBDO(u1_dob), .DOPADOP(), .DOPBDOP(),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+
+  // ---- SDP 72 bits: B writes {DIBDI, DIADI} / {DIPBDIP, DIPADIP} with WEBWE[7:0], A reads
+  // {DOBDO, DOADO}; the same writes read as 72 bits in WRITE_FIRST, and as 36 and 9 bits.
+  reg  [15:0] v_ra = 0, v_wa = 0, v_r36 = 0, v_r9 = 0;
+  reg  [63:0] v_di = 0;
+  reg  [7:0]  v_dip = 0, v_we = 0;
+  wire [31:0] v_doa, v_dob, vw_doa, vw_dob, v36_doa, v36_dob, v9_doa;
+  wire [3:0]  v_dopa, v_dopb, vw_dopa, vw_dopb, v36_dopa, v9_dopa;
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(72), .WRITE_WIDTH_B(72),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST")) v72 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(v_ra), .ADDRBWRADDR(v_wa), .DIADI(v_di[31:0]), .DIBDI(v_di[63:32]),
+    .DIPADIP(v_dip[3:0]), .DIPBDIP(v_dip[7:4]), .WEA(4'h0), .WEBWE(v_we),
+    .DOADO(v_doa), .DOBDO(v_dob), .DOPADOP(v_dopa), .DOPBDOP(v_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(72), .WRITE_WIDTH_B(72),
+             .WRITE_MODE_A("WRITE_FIRST"), .WRITE_MODE_B("WRITE_FIRST")) v72w (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(v_ra), .ADDRBWRADDR(v_wa), .DIADI(v_di[31:0]), .DIBDI(v_di[63:32]),
+    .DIPADIP(v_dip[3:0]), .DIPBDIP(v_dip[7:4]), .WEA(4'h0), .WEBWE(v_we),
+    .DOADO(vw_doa), .DOBDO(vw_dob), .DOPADOP(vw_dopa), .DOPBDOP(vw_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(36), .WRITE_WIDTH_B(72),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST")) v36 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(v_r36), .ADDRBWRADDR(v_wa), .DIADI(v_di[31:0]), .DIBDI(v_di[63:32]),
+    .DIPADIP(v_dip[3:0]), .DIPBDIP(v_dip[7:4]), .WEA(4'h0), .WEBWE(v_we),
+    .DOADO(v36_doa), .DOBDO(v36_dob), .DOPADOP(v36_dopa), .DOPBDOP(),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(9), .WRITE_WIDTH_B(72),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST")) v9 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(v_r9), .ADDRBWRADDR(v_wa), .DIADI(v_di[31:0]), .DIBDI(v_di[63:32]),
+    .DIPADIP(v_dip[3:0]), .DIPBDIP(v_dip[7:4]), .WEA(4'h0), .WEBWE(v_we),
+    .DOADO(v9_doa), .DOBDO(), .DOPADOP(v9_dopa), .DOPBDOP(),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+
+  // ---- initial contents (INIT_00 .. 7F, INITP_00 .. 0F), initial output, set/reset -----------
+  localparam [255:0] J00 = 256'h00112233_44556677_8899aabb_ccddeeff_0f1e2d3c_4b5a6978_fedcba98_76543210;
+  localparam [255:0] J40 = 256'h13572468_9bdf0ace_31415926_53589793_27182818_28459045_a5a5c3c3_5a5a3c3c;
+  localparam [255:0] J7F = 256'hcafebabe_deadbeef_0badf00d_feedface_11110000_22220000_33330000_44440000;
+  localparam [255:0] JP00 = {192'b0, 64'h1234_5678_9abc_def0};
+  localparam [255:0] JP08 = {192'b0, 64'h0fed_cba9_8765_4321};
+  localparam [255:0] JP0F = {64'h96c3_5a0f_f0a5_3c69, 192'b0};
+  reg  [15:0] j_a = 0, j_b = 0;
+  reg         j_en = 1'b0, j_rst = 1'b0;
+  wire [31:0] j72_doa, j72_dob, j36_doa, j36_dob;
+  wire [3:0]  j72_dopa, j72_dopb, j36_dopa, j36_dopb;
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(72), .INIT_00(J00), .INIT_40(J40), .INIT_7F(J7F),
+             .INITP_00(JP00), .INITP_08(JP08), .INITP_0F(JP0F),
+             .INIT_A(72'h5_0123_4567), .INIT_B(72'ha_89ab_cdef),
+             .SRVAL_A(72'h3_00ff_00ff), .SRVAL_B(72'hc_ff00_ff00)) j72 (
+    .CLKARDCLK(clk), .CLKBWRCLK(1'b0), .ENARDEN(j_en), .ENBWREN(1'b0), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(j_rst), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(j_a), .ADDRBWRADDR(16'h0), .DIADI(32'h0), .DIBDI(32'h0), .DIPADIP(4'h0), .DIPBDIP(4'h0),
+    .WEA(4'h0), .WEBWE(8'h0), .DOADO(j72_doa), .DOBDO(j72_dob), .DOPADOP(j72_dopa), .DOPBDOP(j72_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+  RAMB36E1 #(.RAM_MODE("TDP"), .READ_WIDTH_A(36), .READ_WIDTH_B(9), .INIT_00(J00), .INIT_40(J40), .INIT_7F(J7F),
+             .INITP_00(JP00), .INITP_08(JP08), .INITP_0F(JP0F),
+             .INIT_A(72'h9_dead_beef), .INIT_B(72'h1_5a)) j36 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(j_en), .ENBWREN(j_en), .REGCEAREGCE(1'b0), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(1'b0), .RSTREGB(1'b0),
+    .ADDRARDADDR(j_a), .ADDRBWRADDR(j_b), .DIADI(32'h0), .DIBDI(32'h0), .DIPADIP(4'h0), .DIPBDIP(4'h0),
+    .WEA(4'h0), .WEBWE(8'h0), .DOADO(j36_doa), .DOBDO(j36_dob), .DOPADOP(j36_dopa), .DOPBDOP(j36_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+
+  // ---- the output register of a 72-bit read (DOA_REG = DOB_REG = 1) ------------------------
+  reg  [15:0] w_ra = 0, w_wa = 0;
+  reg  [63:0] w_di = 0;
+  reg  [7:0]  w_dip = 0, w_we = 0;
+  reg         w_ce = 1'b0, w_rst = 1'b0;
+  wire [31:0] w_doa, w_dob;
+  wire [3:0]  w_dopa, w_dopb;
+  RAMB36E1 #(.RAM_MODE("SDP"), .READ_WIDTH_A(72), .WRITE_WIDTH_B(72), .DOA_REG(1), .DOB_REG(1),
+             .WRITE_MODE_A("READ_FIRST"), .WRITE_MODE_B("READ_FIRST"),
+             .INIT_A(72'h1_0000_0bad), .INIT_B(72'h2_0000_f00d),
+             .SRVAL_A(72'h3_00ff_00ff), .SRVAL_B(72'hc_ff00_ff00)) w72 (
+    .CLKARDCLK(clk), .CLKBWRCLK(clk), .ENARDEN(1'b1), .ENBWREN(1'b1), .REGCEAREGCE(w_ce), .REGCEB(1'b0),
+    .RSTRAMARSTRAM(1'b0), .RSTRAMB(1'b0), .RSTREGARSTREG(w_rst), .RSTREGB(1'b0),
+    .ADDRARDADDR(w_ra), .ADDRBWRADDR(w_wa), .DIADI(w_di[31:0]), .DIBDI(w_di[63:32]),
+    .DIPADIP(w_dip[3:0]), .DIPBDIP(w_dip[7:4]), .WEA(4'h0), .WEBWE(w_we),
+    .DOADO(w_doa), .DOBDO(w_dob), .DOPADOP(w_dopa), .DOPBDOP(w_dopb),
+    .CASCADEINA(1'b0), .CASCADEINB(1'b0), .INJECTDBITERR(1'b0), .INJECTSBITERR(1'b0),
+    .CASCADEOUTA(), .CASCADEOUTB(), .ECCPARITY(), .RDADDRECC(), .SBITERR(), .DBITERR());
+
   initial begin
     #1;
     // Initial outputs: INIT_A / INIT_B in the port's read width.
@@ -162,6 +294,10 @@ module xilinx_ramb18e1_tb;
     check("ini36 INIT_A/B", {i36_dopb, i36_dopa, i36_dob, i36_doa}, {2'b00, 2'b11, 16'habcd, 16'h1234});
     check("ini9 INIT_B", {i9_dopb, i9_dob}, {2'b01, 16'h003c});
     check("rg INIT_A", r_do, 16'h0bad);
+    check("j72 INIT_A/B", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {4'ha, 4'h5, 32'h89abcdef, 32'h01234567});
+    check("j36 INIT_A", {j36_dopa, j36_doa}, {4'h9, 32'hdeadbeef});
+    check("j36 INIT_B (9 bits)", {j36_dopb, j36_dob}, {4'h1, 32'h0000005a});
+    check("w72 INIT_A/B", {w_dopb, w_dopa, w_dob, w_doa}, {4'h2, 4'h1, 32'h0000f00d, 32'h00000bad});
 
     // ---- TDP 18: write on A, read on B --------------------------------------------------
     t_aa = 14'd5 << 4; t_di = 16'h1234; t_dip = 2'b01; t_we = 2'b11;
@@ -319,6 +455,132 @@ module xilinx_ramb18e1_tb;
     r_rst = 1'b0; r_ce = 1'b1;
     tick;
     check("REGCE 1 loads", r_do, 16'h0000);
+
+    // ==== RAMB36E1 ============================================================================
+    // ---- TDP 36: word 1000 (ADDR[14:5], ADDR[14] set), written on A with ADDR[15] 1 -------
+    u_aa = {1'b1, 10'd1000, 5'd0}; u_di = 32'h89abcdef; u_dip = 4'b1001; u_we = 4'b1111;
+    u_ab = {1'b1, 10'd1001, 5'd0};
+    tick;
+    check("u36 WRITE_FIRST", {u_dopa, u_doa}, {4'b1001, 32'h89abcdef});
+    u_we = 4'b0000; u_ab = {1'b0, 10'd1000, 5'd0};  // ADDR[15] 0: the same word
+    tick;
+    check("u36 read B", {u_dopb, u_dob}, {4'b1001, 32'h89abcdef});
+    u_ab = {1'b1, 10'd488, 5'd0};  // ADDR[14] 0: another word
+    tick;
+    check("u36 ADDR[14]", {u_dopb, u_dob}, {4'b0000, 32'h0});
+    // Byte enables: byte 2, then bytes 0 and 3; WRITE_FIRST shows the merged word.
+    u_di = 32'h11223344; u_dip = 4'b0110; u_we = 4'b0100;
+    tick;
+    check("u36 byte 2 WRITE_FIRST", {u_dopa, u_doa}, {4'b1101, 32'h8922cdef});
+    u_di = 32'h77000055; u_dip = 4'b0000; u_we = 4'b1001;
+    tick;
+    check("u36 bytes 0, 3", {u_dopa, u_doa}, {4'b0100, 32'h7722cd55});
+    u_we = 4'b0000; u_ab = {1'b1, 10'd1000, 5'd0};
+    tick;
+    check("u36 read B after", {u_dopb, u_dob}, {4'b0100, 32'h7722cd55});
+    // Collision, A WRITE_FIRST (not READ_FIRST): B's read of the bytes A writes is X.
+    u_di = 32'h0; u_dip = 4'b1111; u_we = 4'b0010;
+    tick;
+`ifndef VERILATOR
+    check("u36 collision X", {u_dopb, u_dob}, {4'b01x0, 32'h7722xx55});
+`endif
+    u_we = 4'b0000;
+    tick;
+    check("u36 after collision", {u_dopb, u_dob}, {4'b0110, 32'h77220055});
+    // The narrow reads of word 1000: byte 4000 + k (ADDR[14:3]) and bit 32000 + i (ADDR[14:0]).
+    for (k = 0; k < 4; k = k + 1) begin
+      u_a9 = {1'b1, 12'd4000 + k[11:0], 3'd0};
+      tick;
+      check("u9 9-bit alias", {u9_dopb, u9_dob}, {3'b0, U_P[k], 24'b0, U_D[8 * k +: 8]});
+    end
+    for (k = 0; k < 32; k = k + 4) begin
+      u_a1 = {1'b1, 15'd32000 + k[14:0]};
+      tick;
+      check("u1 1-bit alias", u1_dob, {31'b0, U_D[k]});
+    end
+
+    // ---- SDP 72: word 300 (ADDR[14:6]) -------------------------------------------------------
+    v_wa = {1'b0, 9'd300, 6'd0}; v_di = 64'h0123456789abcdef; v_dip = 8'b10100101; v_we = 8'hff;
+    tick;
+    v_we = 8'h00; v_ra = {1'b0, 9'd300, 6'd0}; v_r36 = {1'b0, 10'd600, 5'd0}; v_r9 = {1'b0, 12'd2405, 3'd0};
+    tick;
+    check("v72", {v_dopb, v_dopa, v_dob, v_doa}, {8'b10100101, 64'h0123456789abcdef});
+    check("v36 word 600: DIADI half", {v36_dopa, v36_dob, v36_doa}, {4'b0101, 32'h0, 32'h89abcdef});
+    check("v9 byte 2405: byte 5", {v9_dopa, v9_doa}, {4'b0001, 32'h00000045});
+    v_r36 = {1'b0, 10'd601, 5'd0}; v_r9 = {1'b0, 12'd2400, 3'd0};
+    tick;
+    check("v36 word 601: DIBDI half", {v36_dopa, v36_doa}, {4'b1010, 32'h01234567});
+    check("v9 byte 2400: byte 0", {v9_dopa, v9_doa}, {4'b0001, 32'h000000ef});
+    // Byte enables WEBWE[0] (DIADI's byte 0) and WEBWE[5] (DIBDI's byte 1).
+    v_di = 64'hffeeddccbbaa9988; v_dip = 8'b01011010; v_we = 8'b00100001;
+    tick;
+    v_we = 8'h00;
+    tick;
+    check("v72 bytes 0, 5", {v_dopb, v_dopa, v_dob, v_doa}, {8'b10000100, 64'h0123dd6789abcd88});
+    check("v36 word 601 byte 1", {v36_dopa, v36_doa}, {4'b1000, 32'h0123dd67});
+    // Read and write one word at the same edge: READ_FIRST reads the old word, WRITE_FIRST X.
+    v_di = 64'hdeadbeefcafef00d; v_dip = 8'hff; v_we = 8'hff;
+    tick;
+    check("v72 READ_FIRST collision", {v_dopb, v_dopa, v_dob, v_doa}, {8'b10000100, 64'h0123dd6789abcd88});
+`ifndef VERILATOR
+    check("v72w collision X", {vw_dob, vw_doa}, 64'hxxxxxxxxxxxxxxxx);
+`endif
+    v_we = 8'h00;
+    tick;
+    check("v72 after", {v_dopb, v_dopa, v_dob, v_doa}, {8'hff, 64'hdeadbeefcafef00d});
+    check("v72w after", {vw_dopb, vw_dopa, vw_dob, vw_doa}, {8'hff, 64'hdeadbeefcafef00d});
+    // The last word, 511.
+    v_wa = {1'b0, 9'd511, 6'd0}; v_ra = {1'b0, 9'd511, 6'd0}; v_di = 64'h5555aaaa3333cccc; v_dip = 8'h81; v_we = 8'hff;
+    tick;
+    v_we = 8'h00;
+    tick;
+    check("v72 word 511", {v_dopb, v_dopa, v_dob, v_doa}, {8'h81, 64'h5555aaaa3333cccc});
+
+    // ---- initial contents ---------------------------------------------------------------------
+    j_en = 1'b1; j_a = 16'h0; j_b = {1'b1, 12'd2049, 3'd0};
+    tick;
+    check("INIT 72 word 0", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {JP00[7:0], J00[63:0]});
+    check("INIT 36 word 0", {j36_dopa, j36_doa}, {JP00[3:0], J00[31:0]});
+    check("INIT 9 byte 2049", {j36_dopb, j36_dob}, {3'b0, JP08[1], 24'b0, J40[15:8]});
+    j_a = {1'b0, 9'd256, 6'd0}; j_b = {1'b1, 12'd4095, 3'd0};
+    tick;
+    check("INIT 72 word 256", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {JP08[7:0], J40[63:0]});
+    check("INIT 9 byte 4095", {j36_dopb, j36_dob}, {3'b0, JP0F[255], 24'b0, J7F[255:248]});
+    j_a = {1'b0, 9'd511, 6'd0};
+    tick;
+    check("INIT 72 word 511", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {JP0F[255:248], J7F[255:192]});
+    check("INIT 36 word 1022", {j36_dopa, j36_doa}, {JP0F[251:248], J7F[223:192]});
+    j_a = {1'b1, 10'd1023, 5'd0};
+    tick;
+    check("INIT 36 word 1023", {j36_dopa, j36_doa}, {JP0F[255:252], J7F[255:224]});
+    j_a = {1'b0, 9'd1, 6'd0};
+    tick;
+    check("INIT 72 word 1", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {JP00[15:8], J00[127:64]});
+    // RSTRAM: SRVAL_A the low half, SRVAL_B the high one.
+    j_rst = 1'b1;
+    tick;
+    check("RSTRAM 72", {j72_dopb, j72_dopa, j72_dob, j72_doa}, {4'hc, 4'h3, 32'hff00ff00, 32'h00ff00ff});
+    j_rst = 1'b0;
+
+    // ---- output register of a 72-bit read -------------------------------------------------------
+    w_wa = {1'b0, 9'd5, 6'd0}; w_ra = {1'b0, 9'd5, 6'd0};
+    w_di = 64'h7777666655554444; w_dip = 8'h3c; w_we = 8'hff; w_ce = 1'b1;
+    tick;  // write (latch: the old word, 0, READ_FIRST); register the latch (word 0 read: 0)
+    check("w72 REGCE loads", {w_dopb, w_dopa, w_dob, w_doa}, 72'h0);
+    w_we = 8'h00;
+    tick;  // latch the new word, register the latch's 0
+    check("w72 latch stage", {w_dopb, w_dopa, w_dob, w_doa}, 72'h0);
+    tick;
+    check("w72 register stage", {w_dopb, w_dopa, w_dob, w_doa}, {8'h3c, 64'h7777666655554444});
+    w_ra = {1'b0, 9'd6, 6'd0}; w_ce = 1'b0;
+    tick;
+    check("w72 REGCE 0 holds", {w_dopb, w_dopa, w_dob, w_doa}, {8'h3c, 64'h7777666655554444});
+    w_rst = 1'b1;
+    tick;
+    check("w72 RSTREG", {w_dopb, w_dopa, w_dob, w_doa}, {4'hc, 4'h3, 32'hff00ff00, 32'h00ff00ff});
+    w_rst = 1'b0; w_ce = 1'b1;
+    tick;
+    check("w72 REGCE 1 loads", {w_dopb, w_dopa, w_dob, w_doa}, 72'h0);
 
     if (errors != 0) $fatal(1, "xilinx_ramb18e1_tb: %0d check(s) failed", errors);
     $display("PASS");
