@@ -288,7 +288,8 @@ func TestTiledRTLSimFillFailsWithoutAHold(t *testing.T) {
 // family's cell models (Yosys's, and herdsim's block RAMs where Yosys's have no
 // behaviour), passes the same testbench as its RTL in Verilator: records, cycle counts,
 // overflow flags and the read-back of W, b, c, in mode SH with the c row in a tile of its
-// own. One wrong expected word (a final weight) fails the same build, naming the word.
+// own. One wrong expected word (a final weight) fails the same build, naming the word. The
+// builds are quick (C++ at -O0: the netlists' C++ is most of the time, the runs are short).
 func TestTiledNetlistPass(t *testing.T) {
 	needSimulator(t, "verilator")
 	a := tiledArch(6, 3, herding.ModeSH, false, 3)
@@ -306,7 +307,7 @@ func TestTiledNetlistPass(t *testing.T) {
 			}
 			vec, rtl := writeSetAndRTL(t, s)
 			var out strings.Builder
-			opt := RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true, NetlistFamily: family, BuildCache: testBuilds}
+			opt := RTLSimOptions{Simulator: "verilator", VectorsDir: vec, RTLDir: rtl, Output: &out, Netlist: true, NetlistFamily: family, BuildCache: testBuilds, QuickBuild: true}
 			res, err := RTLSim(opt)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
