@@ -17,7 +17,7 @@ import (
 // descriptions of the modes Yosys's mappings use) and simulates a netlist with Yosys's
 // models minus those modules, plus its own.
 
-//go:embed hdl/cells/*.v
+//go:embed hdl/cells/*.v hdl/cells/*.vh
 var cellsFS embed.FS
 
 // ownCellModels are, per family, herdsim's model file in hdl/cells/ and the primitives it
@@ -43,6 +43,35 @@ func CellModelSource(family string) string {
 		panic(fmt.Sprintf("rtlgen: cell model %s is not embedded: %v", own.file, err)) // embedded at build time
 	}
 	return string(data)
+}
+
+// CellModelIncludes are the headers herdsim's models include (hdl/cells/*.vh), by name.
+func CellModelIncludes() map[string]string {
+	entries, err := cellsFS.ReadDir("hdl/cells")
+	if err != nil {
+		panic("rtlgen: the embedded cell models: " + err.Error()) // embedded at build time
+	}
+	includes := map[string]string{}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".vh") {
+			data, err := cellsFS.ReadFile("hdl/cells/" + e.Name())
+			if err != nil {
+				panic("rtlgen: the embedded cell models: " + err.Error())
+			}
+			includes[e.Name()] = string(data)
+		}
+	}
+	return includes
+}
+
+// writeCellIncludes writes CellModelIncludes into dir (where a build reads its sources).
+func writeCellIncludes(dir string) error {
+	for name, text := range CellModelIncludes() {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NetlistCellModelFiles are the files WriteNetlistCellModels writes: Yosys's models (as
@@ -71,6 +100,9 @@ func WriteNetlistCellModels(dir, family, share string) ([]string, error) {
 			yosys = dropModule(yosys, m)
 		}
 		if err := os.WriteFile(filepath.Join(dir, OwnCellsFile), []byte(CellModelSource(family)), 0o644); err != nil {
+			return nil, err
+		}
+		if err := writeCellIncludes(dir); err != nil {
 			return nil, err
 		}
 		files = append(files, OwnCellsFile)

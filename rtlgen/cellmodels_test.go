@@ -18,8 +18,8 @@ var cellModelTestbenches = map[string]struct {
 }{
 	// Read-before-write shows the output it had instead of the old word.
 	"ecp5": {"ecp5_dp16kd_tb.v", `(WRITEMODE_A == "READBEFOREWRITE") ? old_a`, `(WRITEMODE_A == "READBEFOREWRITE") ? lat_a`},
-	// A 16/18-bit write ignores its byte enables.
-	"gowin": {"gowin_bsram_tb.v", `(w >= 16) ? {2'b0, ad[1:0]}`, `(w >= 16) ? 4'b0011`},
+	// Write mode 2 (read before write) shows the output it had instead of the old word.
+	"gowin": {"gowin_bsram_tb.v", `(WRITE_MODE_A == 2) ? old_a`, `(WRITE_MODE_A == 2) ? lat_a`},
 	// A WRITE_FIRST port shows the old word.
 	"xilinx": {"xilinx_ramb18e1_tb.v", `if (WRITE_MODE_A == "WRITE_FIRST")`, `if (1'b0)`},
 }
@@ -37,6 +37,7 @@ func runCellTB(t *testing.T, tb, model string) (string, error) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tb.v"), []byte(cellFile(t, tb)), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "model.v"), []byte(model), 0o644))
+	require.NoError(t, writeCellIncludes(dir))
 	build := exec.Command("iverilog", "-g2012", "-o", "tb.vvp", "tb.v", "model.v")
 	build.Dir = dir
 	if out, err := build.CombinedOutput(); err != nil {
@@ -88,10 +89,12 @@ func TestCellModelsLint(t *testing.T) {
 		own := ownCellModels[family]
 		_, ok := cellModelTestbenches[family]
 		require.True(t, ok, "the %s models have no testbench", family)
-		path := filepath.Join(t.TempDir(), own.file)
+		dir := t.TempDir()
+		path := filepath.Join(dir, own.file)
 		require.NoError(t, os.WriteFile(path, []byte(CellModelSource(family)), 0o644))
+		require.NoError(t, writeCellIncludes(dir))
 		for _, m := range own.modules {
-			out, err := exec.Command("verilator", "--lint-only", "-Wall", "--top-module", m, path).CombinedOutput()
+			out, err := exec.Command("verilator", "--lint-only", "-Wall", "-I"+dir, "--top-module", m, path).CombinedOutput()
 			if err != nil || len(out) > 0 {
 				t.Errorf("%s %s: %v\n%s", family, m, err, out)
 			}

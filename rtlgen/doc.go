@@ -66,7 +66,8 @@
 //
 // hdl/cells/ holds simulation models of the block RAM primitives whose models in Yosys's
 // share/yosys/<family>/cells_sim.v have no behaviour (ECP5 DP16KD, the Gowin BSRAMs, Xilinx
-// RAMB18E1 and RAMB36E1), each with a testbench. WriteNetlistCellModels writes a netlist simulation's
+// RAMB18E1 and RAMB36E1), each with a testbench; the ECP5 and Gowin models share their byte
+// geometry (herd_bram_bytes.vh, CellModelIncludes). WriteNetlistCellModels writes a netlist simulation's
 // models (Yosys's, less those modules, and herdsim's) and CheckCellModels refuses a netlist
 // that uses any other cell without behaviour. They are never synthesised.
 //

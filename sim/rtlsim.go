@@ -544,6 +544,7 @@ func (opt RTLSimOptions) netlistTag() string {
 	// Yosys's (read where the build reads them; a missing one fails the build itself).
 	h := sha256.New()
 	fmt.Fprintf(h, "%s %s\n", rtlgen.YosysCellsFile, rtlgen.CellModelSource(opt.netlistFamily()))
+	fmt.Fprintf(h, "%v\n", rtlgen.CellModelIncludes()) // a map prints in key order
 	if fam, ok := synth.Families[opt.netlistFamily()]; ok {
 		if _, share, err := fam.YosysTool(); err == nil {
 			if data, err := os.ReadFile(filepath.Join(share, fam.Name, "cells_sim.v")); err == nil {
