@@ -86,31 +86,32 @@ const (
 // WriteNetlistCellModels writes into dir the cell models a netlist of family simulates with,
 // taking Yosys's from its share folder (<share>/<family>/cells_sim.v: the Yosys that
 // synthesised the netlist), and returns their file names (compile them with -I
-// <share>/<family>: Yosys's models include headers from it).
-func WriteNetlistCellModels(dir, family, share string) ([]string, error) {
-	path := filepath.Join(share, family, "cells_sim.v")
-	data, err := os.ReadFile(path)
+// <share>/<family>: Yosys's models include headers from it) and their text (for
+// CheckCellModels).
+func WriteNetlistCellModels(dir, family, share string) (files []string, text string, err error) {
+	data, err := os.ReadFile(filepath.Join(share, family, "cells_sim.v"))
 	if err != nil {
-		return nil, fmt.Errorf("Yosys's %s cell models: %w", family, err)
+		return nil, "", fmt.Errorf("Yosys's %s cell models: %w", family, err)
 	}
 	yosys := string(data)
-	files := []string{YosysCellsFile}
-	if own, ok := ownCellModels[family]; ok {
-		for _, m := range own.modules {
-			yosys = dropModule(yosys, m)
-		}
-		if err := os.WriteFile(filepath.Join(dir, OwnCellsFile), []byte(CellModelSource(family)), 0o644); err != nil {
-			return nil, err
-		}
-		if err := writeCellIncludes(dir); err != nil {
-			return nil, err
-		}
-		files = append(files, OwnCellsFile)
+	own, ok := ownCellModels[family]
+	if !ok {
+		return []string{YosysCellsFile}, yosys, os.WriteFile(filepath.Join(dir, YosysCellsFile), data, 0o644)
 	}
+	for _, m := range own.modules {
+		yosys = dropModule(yosys, m)
+	}
+	model := CellModelSource(family)
 	if err := os.WriteFile(filepath.Join(dir, YosysCellsFile), []byte(yosys), 0o644); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return files, nil
+	if err := os.WriteFile(filepath.Join(dir, OwnCellsFile), []byte(model), 0o644); err != nil {
+		return nil, "", err
+	}
+	if err := writeCellIncludes(dir); err != nil {
+		return nil, "", err
+	}
+	return []string{YosysCellsFile, OwnCellsFile}, yosys + model, nil
 }
 
 // dropModule removes module name's definition (module ... endmodule) from Verilog text.

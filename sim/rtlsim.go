@@ -355,21 +355,21 @@ func buildTestbench(opt RTLSimOptions, out io.Writer) (*build, error) {
 // compileCommand is the simulator's compile command (without its sources) and the
 // binary it writes.
 func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
-	var defines []string
+	var flags []string
 	if opt.Netlist && opt.netlistFamily() == "ice40" {
-		defines = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
+		flags = []string{"-DNO_ICE40_DEFAULT_ASSIGNMENTS"}
 	}
 	if opt.Netlist && opt.Simulator == "verilator" {
 		// herdsim's cell models replace Yosys's: a module defined twice would simulate
 		// the first definition.
-		defines = append(defines, "-Werror-MODDUP")
+		flags = append(flags, "-Werror-MODDUP")
 	}
 	if opt.Simulator == "icarus" {
 		gen := "-g2005"
 		if opt.Netlist {
 			gen = "-g2012" // Yosys's cell models
 		}
-		return append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, defines...), "herd_tb.vvp"
+		return append([]string{"iverilog", gen, "-Wall", "-s", "herd_tb", "-o", "herd_tb.vvp"}, flags...), "herd_tb.vvp"
 	}
 	argv = []string{"verilator", "--binary", "--timing", "-O2", "-j", "2", "--top-module", "herd_tb", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", "obj_dir", "-o", "herd_tb"}
 	argv = append(argv, compilerCache()...)
@@ -384,7 +384,7 @@ func compileCommand(opt RTLSimOptions) (argv []string, binary string) {
 	if opt.traceFST {
 		argv = append(argv, "--trace-fst")
 	}
-	return append(argv, defines...), filepath.Join("obj_dir", "herd_tb")
+	return append(argv, flags...), filepath.Join("obj_dir", "herd_tb")
 }
 
 // buildKey names a build: a hash of the compile command, whether it simulates the netlist,
@@ -416,17 +416,13 @@ func buildIn(dir string, opt RTLSimOptions, sources, compile []string, out io.Wr
 		}
 	}
 	if opt.Netlist {
+		var include string
 		var err error
-		if sources, err = synthNetlist(dir, opt.netlistFamily(), out); err != nil {
+		if sources, include, err = synthNetlist(dir, opt.netlistFamily(), out); err != nil {
 			return err
 		}
-	}
-	if opt.Netlist { // the family's cell models include their headers (ECP5: cells_ff.vh)
-		_, share, err := synth.Families[opt.netlistFamily()].YosysTool()
-		if err != nil {
-			return rtlErr("netlist simulation: %w", err)
-		}
-		compile = append(compile[:len(compile):len(compile)], "-I"+filepath.Join(share, opt.netlistFamily()))
+		// The family's cell models include their headers (ECP5: cells_ff.vh).
+		compile = append(compile[:len(compile):len(compile)], "-I"+include)
 	}
 	if err := runTool(dir, append(compile, sources...), out, nil); err != nil {
 		return rtlErr("%s: build failed: %w", opt.Simulator, err)
@@ -558,22 +554,23 @@ func (opt RTLSimOptions) netlistTag() string {
 // synthNetlist synthesises the core in dir with Yosys for a family into NetlistFile and
 // returns the sources that simulate it: the netlist, the family's cell models
 // (rtlgen.WriteNetlistCellModels: Yosys's, with herdsim's block RAMs where Yosys's have no
-// behaviour) and the testbench. A netlist that instantiates a cell without a behavioural
-// model is refused: it would simulate constants.
-func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
+// behaviour) and the testbench, and the folder of the headers Yosys's models include. A
+// netlist that instantiates a cell without a behavioural model is refused: it would
+// simulate constants.
+func synthNetlist(dir, family string, out io.Writer) (sources []string, include string, err error) {
 	fam, ok := synth.Families[family]
 	if !ok {
-		return nil, rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
+		return nil, "", rtlErr("netlist simulation: family %q: want one of %s", family, strings.Join(NetlistFamilies(), ", "))
 	}
 	// The family's own Yosys (the one its bitstream flow runs: YoWASP's for Gowin, whose
 	// Debian version maps 18-bit block RAM words to the wrong address) and its cell models.
 	yosys, share, err := fam.YosysTool()
 	if err != nil {
-		return nil, rtlErr("netlist simulation: %w", err)
+		return nil, "", rtlErr("netlist simulation: %w", err)
 	}
-	models, err := rtlgen.WriteNetlistCellModels(dir, family, share)
+	models, modelText, err := rtlgen.WriteNetlistCellModels(dir, family, share)
 	if err != nil {
-		return nil, rtlErr("netlist simulation: %w", err)
+		return nil, "", rtlErr("netlist simulation: %w", err)
 	}
 	read := "" // the behavioural memories and accumulators: block RAM and LUTs
 	if family == "ice40" {
@@ -582,24 +579,17 @@ func synthNetlist(dir, family string, out io.Writer) ([]string, error) {
 	script := "read_verilog " + read + " " + strings.Join(rtlgen.TiledSourceFiles, " ") +
 		"; " + fam.Synth + " -top herd_core; write_verilog -noattr " + NetlistFile
 	if err := runTool(dir, []string{yosys, "-q", "-p", script}, out, nil); err != nil {
-		return nil, rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
+		return nil, "", rtlErr("yosys: synthesis for the %s netlist failed: %w", family, err)
 	}
 	netlist, err := os.ReadFile(filepath.Join(dir, NetlistFile))
 	if err != nil {
-		return nil, &RTLError{err}
+		return nil, "", &RTLError{err}
 	}
-	var text strings.Builder
-	for _, m := range models {
-		data, err := os.ReadFile(filepath.Join(dir, m))
-		if err != nil {
-			return nil, &RTLError{err}
-		}
-		text.Write(data)
+	if err := rtlgen.CheckCellModels(string(netlist), modelText, family); err != nil {
+		return nil, "", rtlErr("netlist simulation: %w", err)
 	}
-	if err := rtlgen.CheckCellModels(string(netlist), text.String(), family); err != nil {
-		return nil, rtlErr("netlist simulation: %w", err)
-	}
-	return append(append([]string{NetlistFile}, models...), rtlgen.TestbenchFile, rtlgen.TBFile), nil
+	sources = append(append([]string{NetlistFile}, models...), rtlgen.TestbenchFile, rtlgen.TBFile)
+	return sources, filepath.Join(share, family), nil
 }
 
 // checkFolder refuses an RTL folder whose files are missing or changed since rtlgen wrote

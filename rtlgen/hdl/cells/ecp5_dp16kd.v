@@ -144,85 +144,22 @@ module DP16KD (
 
   // ---- the array ---------------------------------------------------------------------
   reg [8:0] mem [0:2047];
-  function [319:0] initval;
-    input [5:0] i;
-    case (i)
-      6'h00: initval = INITVAL_00;
-      6'h01: initval = INITVAL_01;
-      6'h02: initval = INITVAL_02;
-      6'h03: initval = INITVAL_03;
-      6'h04: initval = INITVAL_04;
-      6'h05: initval = INITVAL_05;
-      6'h06: initval = INITVAL_06;
-      6'h07: initval = INITVAL_07;
-      6'h08: initval = INITVAL_08;
-      6'h09: initval = INITVAL_09;
-      6'h0A: initval = INITVAL_0A;
-      6'h0B: initval = INITVAL_0B;
-      6'h0C: initval = INITVAL_0C;
-      6'h0D: initval = INITVAL_0D;
-      6'h0E: initval = INITVAL_0E;
-      6'h0F: initval = INITVAL_0F;
-      6'h10: initval = INITVAL_10;
-      6'h11: initval = INITVAL_11;
-      6'h12: initval = INITVAL_12;
-      6'h13: initval = INITVAL_13;
-      6'h14: initval = INITVAL_14;
-      6'h15: initval = INITVAL_15;
-      6'h16: initval = INITVAL_16;
-      6'h17: initval = INITVAL_17;
-      6'h18: initval = INITVAL_18;
-      6'h19: initval = INITVAL_19;
-      6'h1A: initval = INITVAL_1A;
-      6'h1B: initval = INITVAL_1B;
-      6'h1C: initval = INITVAL_1C;
-      6'h1D: initval = INITVAL_1D;
-      6'h1E: initval = INITVAL_1E;
-      6'h1F: initval = INITVAL_1F;
-      6'h20: initval = INITVAL_20;
-      6'h21: initval = INITVAL_21;
-      6'h22: initval = INITVAL_22;
-      6'h23: initval = INITVAL_23;
-      6'h24: initval = INITVAL_24;
-      6'h25: initval = INITVAL_25;
-      6'h26: initval = INITVAL_26;
-      6'h27: initval = INITVAL_27;
-      6'h28: initval = INITVAL_28;
-      6'h29: initval = INITVAL_29;
-      6'h2A: initval = INITVAL_2A;
-      6'h2B: initval = INITVAL_2B;
-      6'h2C: initval = INITVAL_2C;
-      6'h2D: initval = INITVAL_2D;
-      6'h2E: initval = INITVAL_2E;
-      6'h2F: initval = INITVAL_2F;
-      6'h30: initval = INITVAL_30;
-      6'h31: initval = INITVAL_31;
-      6'h32: initval = INITVAL_32;
-      6'h33: initval = INITVAL_33;
-      6'h34: initval = INITVAL_34;
-      6'h35: initval = INITVAL_35;
-      6'h36: initval = INITVAL_36;
-      6'h37: initval = INITVAL_37;
-      6'h38: initval = INITVAL_38;
-      6'h39: initval = INITVAL_39;
-      6'h3A: initval = INITVAL_3A;
-      6'h3B: initval = INITVAL_3B;
-      6'h3C: initval = INITVAL_3C;
-      6'h3D: initval = INITVAL_3D;
-      6'h3E: initval = INITVAL_3E;
-      6'h3F: initval = INITVAL_3F;
-      default: initval = 320'h0;
-    endcase
-  endfunction
-  integer ii, kk;
-  reg [319:0] iv;
+  // INITVAL_xx holds words 16 xx .. 16 xx + 15, 20 bits each (18 used): all of them as one
+  // vector, INITVAL_00 lowest.
+  localparam [64*320-1:0] INITVALS = {
+    INITVAL_3F, INITVAL_3E, INITVAL_3D, INITVAL_3C, INITVAL_3B, INITVAL_3A, INITVAL_39, INITVAL_38,
+    INITVAL_37, INITVAL_36, INITVAL_35, INITVAL_34, INITVAL_33, INITVAL_32, INITVAL_31, INITVAL_30,
+    INITVAL_2F, INITVAL_2E, INITVAL_2D, INITVAL_2C, INITVAL_2B, INITVAL_2A, INITVAL_29, INITVAL_28,
+    INITVAL_27, INITVAL_26, INITVAL_25, INITVAL_24, INITVAL_23, INITVAL_22, INITVAL_21, INITVAL_20,
+    INITVAL_1F, INITVAL_1E, INITVAL_1D, INITVAL_1C, INITVAL_1B, INITVAL_1A, INITVAL_19, INITVAL_18,
+    INITVAL_17, INITVAL_16, INITVAL_15, INITVAL_14, INITVAL_13, INITVAL_12, INITVAL_11, INITVAL_10,
+    INITVAL_0F, INITVAL_0E, INITVAL_0D, INITVAL_0C, INITVAL_0B, INITVAL_0A, INITVAL_09, INITVAL_08,
+    INITVAL_07, INITVAL_06, INITVAL_05, INITVAL_04, INITVAL_03, INITVAL_02, INITVAL_01, INITVAL_00};
+  integer ii;
   initial
-    for (ii = 0; ii < 64; ii = ii + 1) begin
-      iv = initval(ii[5:0]);
-      for (kk = 0; kk < 16; kk = kk + 1) begin
-        mem[2 * (16 * ii + kk)]     = iv[20 * kk +: 9];
-        mem[2 * (16 * ii + kk) + 1] = iv[20 * kk + 9 +: 9];
-      end
+    for (ii = 0; ii < 1024; ii = ii + 1) begin
+      mem[2 * ii]     = INITVALS[20 * ii +: 9];
+      mem[2 * ii + 1] = INITVALS[20 * ii + 9 +: 9];
     end
 
   // ---- the pins as buses ---------------------------------------------------------------
