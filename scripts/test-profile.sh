@@ -39,6 +39,7 @@ command -v python3 >/dev/null || { echo "test-profile: python3 is missing (apt-g
 work=$(mktemp -d "${TMPDIR:-/tmp}/herdsim-test-profile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin"
+: > "$work/bin/.herdsim-profile-shims"
 : > "$work/tools.log"
 
 # The shim: finds the real tool on PATH after its own folder, runs it, logs the run.
@@ -48,7 +49,10 @@ name=$(basename "$0")
 real=
 IFS=: read -ra dirs <<< "$PATH"
 for d in "${dirs[@]}"; do
-  [ "$d" = "$HERDSIM_PROFILE_SHIMS" ] && continue
+  # Skip every shim folder, this run's and any other's: a profile run inside another
+  # (TestTestProfile under this script) has both on PATH, and two shims that found each
+  # other would start each other until the machine ran out of processes.
+  [ -e "$d/.herdsim-profile-shims" ] && continue
   if [ -x "$d/$name" ]; then real=$d/$name; break; fi
 done
 [ -n "$real" ] || { echo "$name: not found (test-profile shim)" >&2; exit 127; }
@@ -71,7 +75,7 @@ done
 echo "test-profile: go test -count=1 -json $* (every tool run logged)" >&2
 start=$(date +%s.%N)
 status=0
-HERDSIM_PROFILE_SHIMS=$work/bin HERDSIM_PROFILE_LOG=$work/tools.log PATH="$work/bin:$PATH$venv_bin" \
+HERDSIM_PROFILE_LOG=$work/tools.log PATH="$work/bin:$PATH$venv_bin" \
   go test -count=1 -timeout 25m -json "$@" > "$work/test.json" || status=$?
 end=$(date +%s.%N)
 cpu=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)  # this shell's and its children's user + system ticks
