@@ -56,6 +56,7 @@ type Engine struct {
 
 	t     int
 	phase phase
+	times *PhaseTimes // TimePhases, else nil
 }
 
 // phase is the learning phase, or decoupled herding after Decouple.
@@ -167,13 +168,38 @@ func (e *Engine) Rates() []float64 { return e.rates }
 // Step runs one herding iteration (docs/spec.md, "One iteration", steps 1 to 4).
 func (e *Engine) Step() (Iteration, error) {
 	e.t++
+	pt := e.times
+	var clock stopwatch
+	if pt != nil {
+		clock.lap()
+		pt.Iterations++
+		if e.inc == nil {
+			pt.Direct++
+		}
+	}
 	if e.needsPositivePhase() {
 		e.positivePhase()
 	}
+	if pt != nil {
+		pt.Positive += clock.lap()
+	}
 	start := e.startSearch()
+	if pt != nil {
+		pt.Start += clock.lap()
+	}
 	sweeps := e.search()
+	if pt != nil {
+		pt.Search += clock.lap()
+	}
 	e.update()
-	if err := e.checkExact(); err != nil {
+	if pt != nil {
+		pt.Update += clock.lap()
+	}
+	err := e.checkExact()
+	if pt != nil {
+		pt.Check += clock.lap()
+	}
+	if err != nil {
 		return Iteration{}, err
 	}
 	return Iteration{

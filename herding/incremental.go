@@ -1,6 +1,8 @@
 package herding
 
 import (
+	"time"
+
 	"herdsim/internal/bitcols"
 	"herdsim/internal/parallel"
 )
@@ -36,6 +38,7 @@ type incremental struct {
 	zT       []int8    // Z_t transposed, K x N: row i is hidden unit i over the data (+1 before the first iteration)
 
 	scratch []*unitScratch // per worker of positive
+	times   *PhaseTimes    // the engine's phase times (TimePhases), else nil
 }
 
 // unitScratch is what one worker of positive needs: its partial energies and one unit's
@@ -43,6 +46,9 @@ type incremental struct {
 type unitScratch struct {
 	energy []int64
 	flips  []unitFlips // one entry: the unit in hand
+	// With phase times: this worker's time in the two kernels and its flips this pass.
+	signPass, flipTime time.Duration
+	flipCount          int64
 }
 
 // incrementalUsable reports whether the flip-driven sums are exact for n vectors of
@@ -118,21 +124,41 @@ func (inc *incremental) positive(energy []float64) {
 	parts := inc.scratch[:workers]
 	for _, s := range parts {
 		clear(s.energy)
+		s.signPass, s.flipTime, s.flipCount = 0, 0, 0
 	}
+	timed := inc.times != nil
 	parallel.Share(inc.k, 8, workers, func(w, lo, hi int) {
 		s := parts[w]
 		f := &s.flips[0]
+		var clock stopwatch
+		if timed {
+			clock.lap()
+		}
 		for i := lo; i < hi; i++ {
 			f.reset()
 			signPass(inc.rowUpdate(i, 0, n), inc.zT[i*n:(i+1)*n], s.energy, 0, f)
+			if timed {
+				s.signPass += clock.lap()
+			}
 			if len(f.up)+len(f.down) == 0 {
 				continue
 			}
 			inc.pb[i] += f.zChange()
 			addFlipsUnits(inc.a[i*aw:(i+1)*aw], inc.gram, s.flips)
 			addFlipsUnits(inc.p[i*pw:(i+1)*pw], inc.xrows, s.flips)
+			if timed {
+				s.flipTime += clock.lap()
+				s.flipCount += int64(len(f.up) + len(f.down))
+			}
 		}
 	})
+	if timed {
+		for _, s := range parts {
+			inc.times.SignPassCPU += s.signPass
+			inc.times.FlipsCPU += s.flipTime
+			inc.times.Flips += s.flipCount
+		}
+	}
 	inc.pending = false
 	for r := range energy[:n] {
 		var sum int64

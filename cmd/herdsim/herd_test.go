@@ -110,3 +110,28 @@ func TestHerdReportsMaxWOverTheRunAndFinal(t *testing.T) {
 	require.Equal(t, 1539.0, s["max_abs_W_final"])
 	require.NotContains(t, s, "max_abs_W")
 }
+
+// TestHerdPhaseTimes: --phase-times T0 prints the phase table on stderr for the iterations
+// from T0 on, and every file the run writes is the same bytes as without it; an iteration
+// outside the run is a usage error.
+func TestHerdPhaseTimes(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"herd", "--data", "default", "--hidden", "8", "--iters", "40"}
+	runWithProgress(t, dir, "0", append(args, "--out", "plain")...)
+	_, stderr := runWithProgress(t, dir, "0", append(args, "--out", "timed", "--phase-times", "31")...)
+	require.Contains(t, stderr, "phase times, iterations 31-40 (10; GOMAXPROCS")
+	require.Regexp(t, `(?m)^  search +\d+\.\d{3} +\d+\.\d%$`, stderr)
+	require.Contains(t, stderr, "flip-driven positive phase (10 iterations)")
+	entries, err := os.ReadDir(filepath.Join(dir, "plain"))
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+	for _, e := range entries {
+		want, err := os.ReadFile(filepath.Join(dir, "plain", e.Name()))
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(dir, "timed", e.Name()))
+		require.NoError(t, err)
+		require.Equal(t, want, got, e.Name())
+	}
+	_, err = run(t, append(args, "--out", filepath.Join(dir, "bad"), "--phase-times", "41")...)
+	require.ErrorContains(t, err, "--phase-times 41: want an iteration from 1 to 40")
+}

@@ -23,12 +23,16 @@ type Options struct {
 	// machine has available (MemAvailable, or the cgroup's limit if lower). A run over it
 	// is refused with a *MemoryError before anything is allocated or written.
 	MemoryLimit uint64
+	// PhaseTimesFrom, if positive, times the engine's phases from that iteration to the
+	// end (herding.Engine.TimePhases): Result.PhaseTimes. Nothing written depends on it.
+	PhaseTimesFrom int
 }
 
 // Result is what the caller may want to print.
 type Result struct {
-	Summary Summary
-	Files   []string
+	Summary    Summary
+	Files      []string
+	PhaseTimes herding.PhaseTimes // with Options.PhaseTimesFrom
 }
 
 // TraceRecord is one line of trace.jsonl.
@@ -84,7 +88,7 @@ func Run(data *dataset.Binary, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Summary: summary, Files: files}, nil
+	return &Result{Summary: summary, Files: files, PhaseTimes: engine.PhaseTimes()}, nil
 }
 
 // recording is what the run keeps besides the trace: the moment-error curve and the last
@@ -106,6 +110,9 @@ func herd(engine *herding.Engine, opt Options, trace *atomicfile.File) (*recordi
 			if err := engine.Decouple(); err != nil {
 				return nil, err
 			}
+		}
+		if t == opt.PhaseTimesFrom {
+			engine.TimePhases()
 		}
 		it, err := engine.Step()
 		if err != nil {
