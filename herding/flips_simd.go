@@ -56,6 +56,7 @@ func addFlipsUnits(acc []int32, rows *flipRows, flips []unitFlips) {
 		}
 		g += step
 	}
+	archsimd.ClearAVXUpperBits() // see "Legacy SSE" in signpass_simd.go
 }
 
 // blockWords is the number of words in a block of simdBlock vectors.

@@ -34,6 +34,7 @@ func dotExact(a, b []float64) float64 {
 	}
 	var lanes [8]float64
 	s0.Add(s1).Add(s2.Add(s3)).Store(&lanes)
+	archsimd.ClearAVXUpperBits() // before the scalar code: see "Legacy SSE" in signpass_simd.go
 	sum := 0.0
 	for _, v := range lanes {
 		sum += v
@@ -58,6 +59,7 @@ func addSigned(acc, row []float64, plus bool) {
 			p := (*[8]float64)(acc[j:])
 			archsimd.LoadFloat64x8(p).Add(archsimd.LoadFloat64x8((*[8]float64)(row[j:]))).Store(p)
 		}
+		archsimd.ClearAVXUpperBits()
 		for ; j < n; j++ {
 			acc[j] += row[j]
 		}
@@ -67,6 +69,7 @@ func addSigned(acc, row []float64, plus bool) {
 		p := (*[8]float64)(acc[j:])
 		archsimd.LoadFloat64x8(p).Sub(archsimd.LoadFloat64x8((*[8]float64)(row[j:]))).Store(p)
 	}
+	archsimd.ClearAVXUpperBits()
 	for ; j < n; j++ {
 		acc[j] -= row[j]
 	}
@@ -95,6 +98,7 @@ func updateRow(w, rates, anchor []float64, pos []int32, xs []float64, nz, maxW, 
 	var lw, ld [8]float64
 	mw.Store(&lw)
 	md.Store(&ld)
+	archsimd.ClearAVXUpperBits()
 	for l := range lw {
 		maxW, drift = math.Max(maxW, lw[l]), math.Max(drift, ld[l])
 	}

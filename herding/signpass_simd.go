@@ -8,6 +8,17 @@ import (
 	"unsafe"
 )
 
+// Legacy SSE after 512-bit code. Go compiles scalar float64 arithmetic, and copies of
+// structs of more than four words, to legacy (non-VEX) SSE instructions. After AVX-512 code
+// the vector registers' upper halves are in use, and on the 2-core Intel Xeon this project
+// measures on each such instruction then costs many times the work around it: the sign
+// pass, whose inlined helper copied the row's struct in its loop, took 10.7 CPU ms an
+// iteration at K = 1000 (USPS digit 3, mode H) instead of 1.9, three times the portable
+// pass. So the vector loops take slices, never a struct of more than four words, and
+// every AVX-512 kernel here and in flips_simd.go and rows_simd.go ends with
+// archsimd.ClearAVXUpperBits (VZEROUPPER) before scalar code runs (that alone took the
+// search from 1.43 to 0.90 ms an iteration and the update from 0.58 to 0.41).
+
 // signPass is signPassPortable, sixteen fields at a time with AVX-512 (see signpass.go):
 // the update, the sign test and |h| in vector registers; only the rare vector in which a
 // state flipped goes to scalar code, and the last len(h) mod 16 fields to the portable pass.
@@ -25,15 +36,17 @@ func signPass(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFl
 // of fields done.
 func signVectors(row fieldRow32, zrow []int8, energy []int64, lo int, flips *unitFlips) int {
 	n := len(row.h) / 16 * 16
+	h, a, nd := rowSlices(row, n)
 	zrow, energy = zrow[:n], energy[:n]
 	zero, db := archsimd.BroadcastInt32x16(0), archsimd.BroadcastInt32x16(row.db)
 	for r := 0; r < n; r += 16 {
-		v := updatedFields(row, r, db)
+		v := updatedFields(h, a, nd, r, db)
 		if changed := v.Less(zero).ToBits() ^ negativeBits16(zrow[r:]); changed != 0 {
 			noteFlips(changed, zrow[r:r+16], lo+r, flips)
 		}
 		addMagnitudes(energy[r:], v)
 	}
+	archsimd.ClearAVXUpperBits() // see "Legacy SSE" in signpass_simd.go
 	return n
 }
 
@@ -52,21 +65,34 @@ func energyPass(row fieldRow32, energy []int64) {
 // vector of sixteen fields; it returns the number of fields done.
 func energyVectors(row fieldRow32, energy []int64) int {
 	n := len(row.h) / 16 * 16
+	h, a, nd := rowSlices(row, n)
 	energy = energy[:n]
 	db := archsimd.BroadcastInt32x16(row.db)
 	for r := 0; r < n; r += 16 {
-		addMagnitudes(energy[r:], updatedFields(row, r, db))
+		addMagnitudes(energy[r:], updatedFields(h, a, nd, r, db))
 	}
+	archsimd.ClearAVXUpperBits() // see "Legacy SSE" in signpass_simd.go
 	return n
 }
 
-// updatedFields returns the sixteen fields of row from r on, with the pending update (if
-// any) applied and stored.
-func updatedFields(row fieldRow32, r int, db archsimd.Int32x16) archsimd.Int32x16 {
-	hp := (*[16]int32)(row.h[r:])
-	v := archsimd.LoadInt32x16(hp)
+// rowSlices returns row's fields, A row and N (X x*) term cut to n (a and nd nil when no
+// update is pending): the vector loops take these slices, never row (see "Legacy SSE"
+// above).
+func rowSlices(row fieldRow32, n int) (h, a, nd []int32) {
+	h = row.h[:n]
 	if row.a != nil {
-		v = v.Add(archsimd.LoadInt32x16((*[16]int32)(row.a[r:])).Add(archsimd.LoadInt32x16((*[16]int32)(row.nd[r:]))).Add(db))
+		a, nd = row.a[:n], row.nd[:n]
+	}
+	return h, a, nd
+}
+
+// updatedFields returns the sixteen fields h[r:r+16], with the pending update (a, nd and
+// db, if a is not nil) applied and stored.
+func updatedFields(h, a, nd []int32, r int, db archsimd.Int32x16) archsimd.Int32x16 {
+	hp := (*[16]int32)(h[r:])
+	v := archsimd.LoadInt32x16(hp)
+	if a != nil {
+		v = v.Add(archsimd.LoadInt32x16((*[16]int32)(a[r:])).Add(archsimd.LoadInt32x16((*[16]int32)(nd[r:]))).Add(db))
 		v.Store(hp)
 	}
 	return v
