@@ -20,6 +20,29 @@ if [ -z "$python" ]; then
 	done
 fi
 [ -n "$python" ] || { echo "speed-vs-numpy: no python3 with numpy and scipy (apt-get install python3-numpy python3-scipy, or set PYTHON)" >&2; exit 2; }
+# numpy's BLAS kernels: OpenBLAS picks them from the CPU it recognises, and on a virtual CPU
+# it may not recognise ("Intel(R) Xeon(R) Processor") it falls back to Prescott's SSE3
+# kernels, three times slower than its AVX-512 ones: the peer would be handicapped. Say
+# which it chose; OPENBLAS_CORETYPE (e.g. SkylakeX) chooses for it.
+core=$("$python" - <<'PY' 2>/dev/null || true
+import ctypes, ctypes.util, numpy  # numpy first: its BLAS is then the one loaded
+for name in ("openblas", "blas"):
+    path = ctypes.util.find_library(name)
+    if path:
+        try:
+            lib = ctypes.CDLL(path)
+            lib.openblas_get_corename.restype = ctypes.c_char_p
+            print(lib.openblas_get_corename().decode())
+            break
+        except (OSError, AttributeError):
+            pass
+PY
+)
+echo "speed-vs-numpy: numpy's OpenBLAS kernels: ${core:-unknown (not OpenBLAS?)}${OPENBLAS_CORETYPE:+ (OPENBLAS_CORETYPE=$OPENBLAS_CORETYPE)}" >&2
+case "$core" in
+Prescott|Katmai|Core2|Nehalem|Generic|generic)
+	echo "speed-vs-numpy: warning: OpenBLAS chose its $core kernels (it did not recognise this CPU): numpy runs slower than it can; set OPENBLAS_CORETYPE to the CPU's kind (SkylakeX for AVX-512, Haswell for AVX2) for a fair comparison" >&2 ;;
+esac
 make build >&2
 mkdir -p out
 "$python" bench/peer/speed.py --herdsim bin/herdsim --usps "$usps" --python "$python" \
