@@ -136,70 +136,8 @@ module SP (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
   parameter BIT_WIDTH = 32;
   parameter BLK_SEL = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [255:0] INIT_RAM_00 = 256'h0;
-  parameter [255:0] INIT_RAM_01 = 256'h0;
-  parameter [255:0] INIT_RAM_02 = 256'h0;
-  parameter [255:0] INIT_RAM_03 = 256'h0;
-  parameter [255:0] INIT_RAM_04 = 256'h0;
-  parameter [255:0] INIT_RAM_05 = 256'h0;
-  parameter [255:0] INIT_RAM_06 = 256'h0;
-  parameter [255:0] INIT_RAM_07 = 256'h0;
-  parameter [255:0] INIT_RAM_08 = 256'h0;
-  parameter [255:0] INIT_RAM_09 = 256'h0;
-  parameter [255:0] INIT_RAM_0A = 256'h0;
-  parameter [255:0] INIT_RAM_0B = 256'h0;
-  parameter [255:0] INIT_RAM_0C = 256'h0;
-  parameter [255:0] INIT_RAM_0D = 256'h0;
-  parameter [255:0] INIT_RAM_0E = 256'h0;
-  parameter [255:0] INIT_RAM_0F = 256'h0;
-  parameter [255:0] INIT_RAM_10 = 256'h0;
-  parameter [255:0] INIT_RAM_11 = 256'h0;
-  parameter [255:0] INIT_RAM_12 = 256'h0;
-  parameter [255:0] INIT_RAM_13 = 256'h0;
-  parameter [255:0] INIT_RAM_14 = 256'h0;
-  parameter [255:0] INIT_RAM_15 = 256'h0;
-  parameter [255:0] INIT_RAM_16 = 256'h0;
-  parameter [255:0] INIT_RAM_17 = 256'h0;
-  parameter [255:0] INIT_RAM_18 = 256'h0;
-  parameter [255:0] INIT_RAM_19 = 256'h0;
-  parameter [255:0] INIT_RAM_1A = 256'h0;
-  parameter [255:0] INIT_RAM_1B = 256'h0;
-  parameter [255:0] INIT_RAM_1C = 256'h0;
-  parameter [255:0] INIT_RAM_1D = 256'h0;
-  parameter [255:0] INIT_RAM_1E = 256'h0;
-  parameter [255:0] INIT_RAM_1F = 256'h0;
-  parameter [255:0] INIT_RAM_20 = 256'h0;
-  parameter [255:0] INIT_RAM_21 = 256'h0;
-  parameter [255:0] INIT_RAM_22 = 256'h0;
-  parameter [255:0] INIT_RAM_23 = 256'h0;
-  parameter [255:0] INIT_RAM_24 = 256'h0;
-  parameter [255:0] INIT_RAM_25 = 256'h0;
-  parameter [255:0] INIT_RAM_26 = 256'h0;
-  parameter [255:0] INIT_RAM_27 = 256'h0;
-  parameter [255:0] INIT_RAM_28 = 256'h0;
-  parameter [255:0] INIT_RAM_29 = 256'h0;
-  parameter [255:0] INIT_RAM_2A = 256'h0;
-  parameter [255:0] INIT_RAM_2B = 256'h0;
-  parameter [255:0] INIT_RAM_2C = 256'h0;
-  parameter [255:0] INIT_RAM_2D = 256'h0;
-  parameter [255:0] INIT_RAM_2E = 256'h0;
-  parameter [255:0] INIT_RAM_2F = 256'h0;
-  parameter [255:0] INIT_RAM_30 = 256'h0;
-  parameter [255:0] INIT_RAM_31 = 256'h0;
-  parameter [255:0] INIT_RAM_32 = 256'h0;
-  parameter [255:0] INIT_RAM_33 = 256'h0;
-  parameter [255:0] INIT_RAM_34 = 256'h0;
-  parameter [255:0] INIT_RAM_35 = 256'h0;
-  parameter [255:0] INIT_RAM_36 = 256'h0;
-  parameter [255:0] INIT_RAM_37 = 256'h0;
-  parameter [255:0] INIT_RAM_38 = 256'h0;
-  parameter [255:0] INIT_RAM_39 = 256'h0;
-  parameter [255:0] INIT_RAM_3A = 256'h0;
-  parameter [255:0] INIT_RAM_3B = 256'h0;
-  parameter [255:0] INIT_RAM_3C = 256'h0;
-  parameter [255:0] INIT_RAM_3D = 256'h0;
-  parameter [255:0] INIT_RAM_3E = 256'h0;
-  parameter [255:0] INIT_RAM_3F = 256'h0;
+  localparam integer INIT_W = 256;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   output wire [31:0] DO;
   input  wire [31:0] DI;
   input  wire [2:0]  BLKSEL;
@@ -210,15 +148,7 @@ module SP (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
   wire [35:0] q, q_b;
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH), .WIDTH_B(BIT_WIDTH), .WRITE_MODE_A(WRITE_MODE),
-    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT(INIT_ALL)) bsram (
     .clk_a(CLK), .ce_a(CE && sel), .we_a(WRE), .rst_a(RESET), .oce_a(OCE), .ad_a(AD), .di_a({4'b0, DI}), .do_a(q),
     .clk_b(1'b0), .ce_b(1'b0), .we_b(1'b0), .rst_b(1'b0), .oce_b(1'b0), .ad_b(14'b0), .di_b(36'b0), .do_b(q_b));
   assign DO = q[31:0];
@@ -231,70 +161,8 @@ module SPX9 (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
   parameter BIT_WIDTH = 36;
   parameter BLK_SEL = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [287:0] INIT_RAM_00 = 288'h0;
-  parameter [287:0] INIT_RAM_01 = 288'h0;
-  parameter [287:0] INIT_RAM_02 = 288'h0;
-  parameter [287:0] INIT_RAM_03 = 288'h0;
-  parameter [287:0] INIT_RAM_04 = 288'h0;
-  parameter [287:0] INIT_RAM_05 = 288'h0;
-  parameter [287:0] INIT_RAM_06 = 288'h0;
-  parameter [287:0] INIT_RAM_07 = 288'h0;
-  parameter [287:0] INIT_RAM_08 = 288'h0;
-  parameter [287:0] INIT_RAM_09 = 288'h0;
-  parameter [287:0] INIT_RAM_0A = 288'h0;
-  parameter [287:0] INIT_RAM_0B = 288'h0;
-  parameter [287:0] INIT_RAM_0C = 288'h0;
-  parameter [287:0] INIT_RAM_0D = 288'h0;
-  parameter [287:0] INIT_RAM_0E = 288'h0;
-  parameter [287:0] INIT_RAM_0F = 288'h0;
-  parameter [287:0] INIT_RAM_10 = 288'h0;
-  parameter [287:0] INIT_RAM_11 = 288'h0;
-  parameter [287:0] INIT_RAM_12 = 288'h0;
-  parameter [287:0] INIT_RAM_13 = 288'h0;
-  parameter [287:0] INIT_RAM_14 = 288'h0;
-  parameter [287:0] INIT_RAM_15 = 288'h0;
-  parameter [287:0] INIT_RAM_16 = 288'h0;
-  parameter [287:0] INIT_RAM_17 = 288'h0;
-  parameter [287:0] INIT_RAM_18 = 288'h0;
-  parameter [287:0] INIT_RAM_19 = 288'h0;
-  parameter [287:0] INIT_RAM_1A = 288'h0;
-  parameter [287:0] INIT_RAM_1B = 288'h0;
-  parameter [287:0] INIT_RAM_1C = 288'h0;
-  parameter [287:0] INIT_RAM_1D = 288'h0;
-  parameter [287:0] INIT_RAM_1E = 288'h0;
-  parameter [287:0] INIT_RAM_1F = 288'h0;
-  parameter [287:0] INIT_RAM_20 = 288'h0;
-  parameter [287:0] INIT_RAM_21 = 288'h0;
-  parameter [287:0] INIT_RAM_22 = 288'h0;
-  parameter [287:0] INIT_RAM_23 = 288'h0;
-  parameter [287:0] INIT_RAM_24 = 288'h0;
-  parameter [287:0] INIT_RAM_25 = 288'h0;
-  parameter [287:0] INIT_RAM_26 = 288'h0;
-  parameter [287:0] INIT_RAM_27 = 288'h0;
-  parameter [287:0] INIT_RAM_28 = 288'h0;
-  parameter [287:0] INIT_RAM_29 = 288'h0;
-  parameter [287:0] INIT_RAM_2A = 288'h0;
-  parameter [287:0] INIT_RAM_2B = 288'h0;
-  parameter [287:0] INIT_RAM_2C = 288'h0;
-  parameter [287:0] INIT_RAM_2D = 288'h0;
-  parameter [287:0] INIT_RAM_2E = 288'h0;
-  parameter [287:0] INIT_RAM_2F = 288'h0;
-  parameter [287:0] INIT_RAM_30 = 288'h0;
-  parameter [287:0] INIT_RAM_31 = 288'h0;
-  parameter [287:0] INIT_RAM_32 = 288'h0;
-  parameter [287:0] INIT_RAM_33 = 288'h0;
-  parameter [287:0] INIT_RAM_34 = 288'h0;
-  parameter [287:0] INIT_RAM_35 = 288'h0;
-  parameter [287:0] INIT_RAM_36 = 288'h0;
-  parameter [287:0] INIT_RAM_37 = 288'h0;
-  parameter [287:0] INIT_RAM_38 = 288'h0;
-  parameter [287:0] INIT_RAM_39 = 288'h0;
-  parameter [287:0] INIT_RAM_3A = 288'h0;
-  parameter [287:0] INIT_RAM_3B = 288'h0;
-  parameter [287:0] INIT_RAM_3C = 288'h0;
-  parameter [287:0] INIT_RAM_3D = 288'h0;
-  parameter [287:0] INIT_RAM_3E = 288'h0;
-  parameter [287:0] INIT_RAM_3F = 288'h0;
+  localparam integer INIT_W = 288;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   output wire [35:0] DO;
   input  wire [35:0] DI;
   input  wire [2:0]  BLKSEL;
@@ -305,15 +173,7 @@ module SPX9 (DO, DI, BLKSEL, AD, WRE, CLK, CE, OCE, RESET);
   wire [35:0] q, q_b;
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH), .WIDTH_B(BIT_WIDTH), .WRITE_MODE_A(WRITE_MODE),
-    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .READ_MODE_A(READ_MODE), .RESET_MODE(RESET_MODE), .INIT(INIT_ALL)) bsram (
     .clk_a(CLK), .ce_a(CE && sel), .we_a(WRE), .rst_a(RESET), .oce_a(OCE), .ad_a(AD), .di_a(DI), .do_a(q),
     .clk_b(1'b0), .ce_b(1'b0), .we_b(1'b0), .rst_b(1'b0), .oce_b(1'b0), .ad_b(14'b0), .di_b(36'b0), .do_b(q_b));
   assign DO = q[35:0];
@@ -327,70 +187,8 @@ module SDPB (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA, B
   parameter BLK_SEL_0 = 3'b000;
   parameter BLK_SEL_1 = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [255:0] INIT_RAM_00 = 256'h0;
-  parameter [255:0] INIT_RAM_01 = 256'h0;
-  parameter [255:0] INIT_RAM_02 = 256'h0;
-  parameter [255:0] INIT_RAM_03 = 256'h0;
-  parameter [255:0] INIT_RAM_04 = 256'h0;
-  parameter [255:0] INIT_RAM_05 = 256'h0;
-  parameter [255:0] INIT_RAM_06 = 256'h0;
-  parameter [255:0] INIT_RAM_07 = 256'h0;
-  parameter [255:0] INIT_RAM_08 = 256'h0;
-  parameter [255:0] INIT_RAM_09 = 256'h0;
-  parameter [255:0] INIT_RAM_0A = 256'h0;
-  parameter [255:0] INIT_RAM_0B = 256'h0;
-  parameter [255:0] INIT_RAM_0C = 256'h0;
-  parameter [255:0] INIT_RAM_0D = 256'h0;
-  parameter [255:0] INIT_RAM_0E = 256'h0;
-  parameter [255:0] INIT_RAM_0F = 256'h0;
-  parameter [255:0] INIT_RAM_10 = 256'h0;
-  parameter [255:0] INIT_RAM_11 = 256'h0;
-  parameter [255:0] INIT_RAM_12 = 256'h0;
-  parameter [255:0] INIT_RAM_13 = 256'h0;
-  parameter [255:0] INIT_RAM_14 = 256'h0;
-  parameter [255:0] INIT_RAM_15 = 256'h0;
-  parameter [255:0] INIT_RAM_16 = 256'h0;
-  parameter [255:0] INIT_RAM_17 = 256'h0;
-  parameter [255:0] INIT_RAM_18 = 256'h0;
-  parameter [255:0] INIT_RAM_19 = 256'h0;
-  parameter [255:0] INIT_RAM_1A = 256'h0;
-  parameter [255:0] INIT_RAM_1B = 256'h0;
-  parameter [255:0] INIT_RAM_1C = 256'h0;
-  parameter [255:0] INIT_RAM_1D = 256'h0;
-  parameter [255:0] INIT_RAM_1E = 256'h0;
-  parameter [255:0] INIT_RAM_1F = 256'h0;
-  parameter [255:0] INIT_RAM_20 = 256'h0;
-  parameter [255:0] INIT_RAM_21 = 256'h0;
-  parameter [255:0] INIT_RAM_22 = 256'h0;
-  parameter [255:0] INIT_RAM_23 = 256'h0;
-  parameter [255:0] INIT_RAM_24 = 256'h0;
-  parameter [255:0] INIT_RAM_25 = 256'h0;
-  parameter [255:0] INIT_RAM_26 = 256'h0;
-  parameter [255:0] INIT_RAM_27 = 256'h0;
-  parameter [255:0] INIT_RAM_28 = 256'h0;
-  parameter [255:0] INIT_RAM_29 = 256'h0;
-  parameter [255:0] INIT_RAM_2A = 256'h0;
-  parameter [255:0] INIT_RAM_2B = 256'h0;
-  parameter [255:0] INIT_RAM_2C = 256'h0;
-  parameter [255:0] INIT_RAM_2D = 256'h0;
-  parameter [255:0] INIT_RAM_2E = 256'h0;
-  parameter [255:0] INIT_RAM_2F = 256'h0;
-  parameter [255:0] INIT_RAM_30 = 256'h0;
-  parameter [255:0] INIT_RAM_31 = 256'h0;
-  parameter [255:0] INIT_RAM_32 = 256'h0;
-  parameter [255:0] INIT_RAM_33 = 256'h0;
-  parameter [255:0] INIT_RAM_34 = 256'h0;
-  parameter [255:0] INIT_RAM_35 = 256'h0;
-  parameter [255:0] INIT_RAM_36 = 256'h0;
-  parameter [255:0] INIT_RAM_37 = 256'h0;
-  parameter [255:0] INIT_RAM_38 = 256'h0;
-  parameter [255:0] INIT_RAM_39 = 256'h0;
-  parameter [255:0] INIT_RAM_3A = 256'h0;
-  parameter [255:0] INIT_RAM_3B = 256'h0;
-  parameter [255:0] INIT_RAM_3C = 256'h0;
-  parameter [255:0] INIT_RAM_3D = 256'h0;
-  parameter [255:0] INIT_RAM_3E = 256'h0;
-  parameter [255:0] INIT_RAM_3F = 256'h0;
+  localparam integer INIT_W = 256;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   input  wire        CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB;
   input  wire [13:0] ADA, ADB;
   input  wire [31:0] DI;
@@ -401,15 +199,7 @@ module SDPB (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA, B
   wire unused_reset_a = RESETA;
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .READ_MODE_B(READ_MODE),
-    .RESET_MODE(RESET_MODE), .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .RESET_MODE(RESET_MODE), .INIT(INIT_ALL)) bsram (
     .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(1'b1), .rst_a(1'b0), .oce_a(1'b0), .ad_a(ADA), .di_a({4'b0, DI}), .do_a(q_a),
     .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(1'b0), .rst_b(RESETB), .oce_b(OCE), .ad_b(ADB), .di_b(36'b0), .do_b(q));
   assign DO = q[31:0];
@@ -423,70 +213,8 @@ module SDPX9B (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA,
   parameter BLK_SEL_0 = 3'b000;
   parameter BLK_SEL_1 = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [287:0] INIT_RAM_00 = 288'h0;
-  parameter [287:0] INIT_RAM_01 = 288'h0;
-  parameter [287:0] INIT_RAM_02 = 288'h0;
-  parameter [287:0] INIT_RAM_03 = 288'h0;
-  parameter [287:0] INIT_RAM_04 = 288'h0;
-  parameter [287:0] INIT_RAM_05 = 288'h0;
-  parameter [287:0] INIT_RAM_06 = 288'h0;
-  parameter [287:0] INIT_RAM_07 = 288'h0;
-  parameter [287:0] INIT_RAM_08 = 288'h0;
-  parameter [287:0] INIT_RAM_09 = 288'h0;
-  parameter [287:0] INIT_RAM_0A = 288'h0;
-  parameter [287:0] INIT_RAM_0B = 288'h0;
-  parameter [287:0] INIT_RAM_0C = 288'h0;
-  parameter [287:0] INIT_RAM_0D = 288'h0;
-  parameter [287:0] INIT_RAM_0E = 288'h0;
-  parameter [287:0] INIT_RAM_0F = 288'h0;
-  parameter [287:0] INIT_RAM_10 = 288'h0;
-  parameter [287:0] INIT_RAM_11 = 288'h0;
-  parameter [287:0] INIT_RAM_12 = 288'h0;
-  parameter [287:0] INIT_RAM_13 = 288'h0;
-  parameter [287:0] INIT_RAM_14 = 288'h0;
-  parameter [287:0] INIT_RAM_15 = 288'h0;
-  parameter [287:0] INIT_RAM_16 = 288'h0;
-  parameter [287:0] INIT_RAM_17 = 288'h0;
-  parameter [287:0] INIT_RAM_18 = 288'h0;
-  parameter [287:0] INIT_RAM_19 = 288'h0;
-  parameter [287:0] INIT_RAM_1A = 288'h0;
-  parameter [287:0] INIT_RAM_1B = 288'h0;
-  parameter [287:0] INIT_RAM_1C = 288'h0;
-  parameter [287:0] INIT_RAM_1D = 288'h0;
-  parameter [287:0] INIT_RAM_1E = 288'h0;
-  parameter [287:0] INIT_RAM_1F = 288'h0;
-  parameter [287:0] INIT_RAM_20 = 288'h0;
-  parameter [287:0] INIT_RAM_21 = 288'h0;
-  parameter [287:0] INIT_RAM_22 = 288'h0;
-  parameter [287:0] INIT_RAM_23 = 288'h0;
-  parameter [287:0] INIT_RAM_24 = 288'h0;
-  parameter [287:0] INIT_RAM_25 = 288'h0;
-  parameter [287:0] INIT_RAM_26 = 288'h0;
-  parameter [287:0] INIT_RAM_27 = 288'h0;
-  parameter [287:0] INIT_RAM_28 = 288'h0;
-  parameter [287:0] INIT_RAM_29 = 288'h0;
-  parameter [287:0] INIT_RAM_2A = 288'h0;
-  parameter [287:0] INIT_RAM_2B = 288'h0;
-  parameter [287:0] INIT_RAM_2C = 288'h0;
-  parameter [287:0] INIT_RAM_2D = 288'h0;
-  parameter [287:0] INIT_RAM_2E = 288'h0;
-  parameter [287:0] INIT_RAM_2F = 288'h0;
-  parameter [287:0] INIT_RAM_30 = 288'h0;
-  parameter [287:0] INIT_RAM_31 = 288'h0;
-  parameter [287:0] INIT_RAM_32 = 288'h0;
-  parameter [287:0] INIT_RAM_33 = 288'h0;
-  parameter [287:0] INIT_RAM_34 = 288'h0;
-  parameter [287:0] INIT_RAM_35 = 288'h0;
-  parameter [287:0] INIT_RAM_36 = 288'h0;
-  parameter [287:0] INIT_RAM_37 = 288'h0;
-  parameter [287:0] INIT_RAM_38 = 288'h0;
-  parameter [287:0] INIT_RAM_39 = 288'h0;
-  parameter [287:0] INIT_RAM_3A = 288'h0;
-  parameter [287:0] INIT_RAM_3B = 288'h0;
-  parameter [287:0] INIT_RAM_3C = 288'h0;
-  parameter [287:0] INIT_RAM_3D = 288'h0;
-  parameter [287:0] INIT_RAM_3E = 288'h0;
-  parameter [287:0] INIT_RAM_3F = 288'h0;
+  localparam integer INIT_W = 288;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   input  wire        CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB;
   input  wire [13:0] ADA, ADB;
   input  wire [35:0] DI;
@@ -497,15 +225,7 @@ module SDPX9B (CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, DI, BLKSELA,
   wire unused_reset_a = RESETA;
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .READ_MODE_B(READ_MODE),
-    .RESET_MODE(RESET_MODE), .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .RESET_MODE(RESET_MODE), .INIT(INIT_ALL)) bsram (
     .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(1'b1), .rst_a(1'b0), .oce_a(1'b0), .ad_a(ADA), .di_a(DI), .do_a(q_a),
     .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(1'b0), .rst_b(RESETB), .oce_b(OCE), .ad_b(ADB), .di_b(36'b0), .do_b(q));
   assign DO = q[35:0];
@@ -522,70 +242,8 @@ module DPB (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA, A
   parameter BLK_SEL_0 = 3'b000;
   parameter BLK_SEL_1 = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [255:0] INIT_RAM_00 = 256'h0;
-  parameter [255:0] INIT_RAM_01 = 256'h0;
-  parameter [255:0] INIT_RAM_02 = 256'h0;
-  parameter [255:0] INIT_RAM_03 = 256'h0;
-  parameter [255:0] INIT_RAM_04 = 256'h0;
-  parameter [255:0] INIT_RAM_05 = 256'h0;
-  parameter [255:0] INIT_RAM_06 = 256'h0;
-  parameter [255:0] INIT_RAM_07 = 256'h0;
-  parameter [255:0] INIT_RAM_08 = 256'h0;
-  parameter [255:0] INIT_RAM_09 = 256'h0;
-  parameter [255:0] INIT_RAM_0A = 256'h0;
-  parameter [255:0] INIT_RAM_0B = 256'h0;
-  parameter [255:0] INIT_RAM_0C = 256'h0;
-  parameter [255:0] INIT_RAM_0D = 256'h0;
-  parameter [255:0] INIT_RAM_0E = 256'h0;
-  parameter [255:0] INIT_RAM_0F = 256'h0;
-  parameter [255:0] INIT_RAM_10 = 256'h0;
-  parameter [255:0] INIT_RAM_11 = 256'h0;
-  parameter [255:0] INIT_RAM_12 = 256'h0;
-  parameter [255:0] INIT_RAM_13 = 256'h0;
-  parameter [255:0] INIT_RAM_14 = 256'h0;
-  parameter [255:0] INIT_RAM_15 = 256'h0;
-  parameter [255:0] INIT_RAM_16 = 256'h0;
-  parameter [255:0] INIT_RAM_17 = 256'h0;
-  parameter [255:0] INIT_RAM_18 = 256'h0;
-  parameter [255:0] INIT_RAM_19 = 256'h0;
-  parameter [255:0] INIT_RAM_1A = 256'h0;
-  parameter [255:0] INIT_RAM_1B = 256'h0;
-  parameter [255:0] INIT_RAM_1C = 256'h0;
-  parameter [255:0] INIT_RAM_1D = 256'h0;
-  parameter [255:0] INIT_RAM_1E = 256'h0;
-  parameter [255:0] INIT_RAM_1F = 256'h0;
-  parameter [255:0] INIT_RAM_20 = 256'h0;
-  parameter [255:0] INIT_RAM_21 = 256'h0;
-  parameter [255:0] INIT_RAM_22 = 256'h0;
-  parameter [255:0] INIT_RAM_23 = 256'h0;
-  parameter [255:0] INIT_RAM_24 = 256'h0;
-  parameter [255:0] INIT_RAM_25 = 256'h0;
-  parameter [255:0] INIT_RAM_26 = 256'h0;
-  parameter [255:0] INIT_RAM_27 = 256'h0;
-  parameter [255:0] INIT_RAM_28 = 256'h0;
-  parameter [255:0] INIT_RAM_29 = 256'h0;
-  parameter [255:0] INIT_RAM_2A = 256'h0;
-  parameter [255:0] INIT_RAM_2B = 256'h0;
-  parameter [255:0] INIT_RAM_2C = 256'h0;
-  parameter [255:0] INIT_RAM_2D = 256'h0;
-  parameter [255:0] INIT_RAM_2E = 256'h0;
-  parameter [255:0] INIT_RAM_2F = 256'h0;
-  parameter [255:0] INIT_RAM_30 = 256'h0;
-  parameter [255:0] INIT_RAM_31 = 256'h0;
-  parameter [255:0] INIT_RAM_32 = 256'h0;
-  parameter [255:0] INIT_RAM_33 = 256'h0;
-  parameter [255:0] INIT_RAM_34 = 256'h0;
-  parameter [255:0] INIT_RAM_35 = 256'h0;
-  parameter [255:0] INIT_RAM_36 = 256'h0;
-  parameter [255:0] INIT_RAM_37 = 256'h0;
-  parameter [255:0] INIT_RAM_38 = 256'h0;
-  parameter [255:0] INIT_RAM_39 = 256'h0;
-  parameter [255:0] INIT_RAM_3A = 256'h0;
-  parameter [255:0] INIT_RAM_3B = 256'h0;
-  parameter [255:0] INIT_RAM_3C = 256'h0;
-  parameter [255:0] INIT_RAM_3D = 256'h0;
-  parameter [255:0] INIT_RAM_3E = 256'h0;
-  parameter [255:0] INIT_RAM_3F = 256'h0;
+  localparam integer INIT_W = 256;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   input  wire        CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB;
   input  wire [13:0] ADA, ADB;
   input  wire [2:0]  BLKSELA, BLKSELB;
@@ -596,15 +254,7 @@ module DPB (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA, A
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(8), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .WRITE_MODE_A(WRITE_MODE0),
     .WRITE_MODE_B(WRITE_MODE1), .READ_MODE_A(READ_MODE0), .READ_MODE_B(READ_MODE1), .RESET_MODE(RESET_MODE),
-    .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .INIT(INIT_ALL)) bsram (
     .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(WREA), .rst_a(RESETA), .oce_a(OCEA), .ad_a(ADA), .di_a({20'b0, DIA}), .do_a(q_a),
     .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(WREB), .rst_b(RESETB), .oce_b(OCEB), .ad_b(ADB), .di_b({20'b0, DIB}), .do_b(q_b));
   assign DOA = q_a[15:0];
@@ -622,70 +272,8 @@ module DPX9B (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA,
   parameter BLK_SEL_0 = 3'b000;
   parameter BLK_SEL_1 = 3'b000;
   parameter RESET_MODE = "SYNC";
-  parameter [287:0] INIT_RAM_00 = 288'h0;
-  parameter [287:0] INIT_RAM_01 = 288'h0;
-  parameter [287:0] INIT_RAM_02 = 288'h0;
-  parameter [287:0] INIT_RAM_03 = 288'h0;
-  parameter [287:0] INIT_RAM_04 = 288'h0;
-  parameter [287:0] INIT_RAM_05 = 288'h0;
-  parameter [287:0] INIT_RAM_06 = 288'h0;
-  parameter [287:0] INIT_RAM_07 = 288'h0;
-  parameter [287:0] INIT_RAM_08 = 288'h0;
-  parameter [287:0] INIT_RAM_09 = 288'h0;
-  parameter [287:0] INIT_RAM_0A = 288'h0;
-  parameter [287:0] INIT_RAM_0B = 288'h0;
-  parameter [287:0] INIT_RAM_0C = 288'h0;
-  parameter [287:0] INIT_RAM_0D = 288'h0;
-  parameter [287:0] INIT_RAM_0E = 288'h0;
-  parameter [287:0] INIT_RAM_0F = 288'h0;
-  parameter [287:0] INIT_RAM_10 = 288'h0;
-  parameter [287:0] INIT_RAM_11 = 288'h0;
-  parameter [287:0] INIT_RAM_12 = 288'h0;
-  parameter [287:0] INIT_RAM_13 = 288'h0;
-  parameter [287:0] INIT_RAM_14 = 288'h0;
-  parameter [287:0] INIT_RAM_15 = 288'h0;
-  parameter [287:0] INIT_RAM_16 = 288'h0;
-  parameter [287:0] INIT_RAM_17 = 288'h0;
-  parameter [287:0] INIT_RAM_18 = 288'h0;
-  parameter [287:0] INIT_RAM_19 = 288'h0;
-  parameter [287:0] INIT_RAM_1A = 288'h0;
-  parameter [287:0] INIT_RAM_1B = 288'h0;
-  parameter [287:0] INIT_RAM_1C = 288'h0;
-  parameter [287:0] INIT_RAM_1D = 288'h0;
-  parameter [287:0] INIT_RAM_1E = 288'h0;
-  parameter [287:0] INIT_RAM_1F = 288'h0;
-  parameter [287:0] INIT_RAM_20 = 288'h0;
-  parameter [287:0] INIT_RAM_21 = 288'h0;
-  parameter [287:0] INIT_RAM_22 = 288'h0;
-  parameter [287:0] INIT_RAM_23 = 288'h0;
-  parameter [287:0] INIT_RAM_24 = 288'h0;
-  parameter [287:0] INIT_RAM_25 = 288'h0;
-  parameter [287:0] INIT_RAM_26 = 288'h0;
-  parameter [287:0] INIT_RAM_27 = 288'h0;
-  parameter [287:0] INIT_RAM_28 = 288'h0;
-  parameter [287:0] INIT_RAM_29 = 288'h0;
-  parameter [287:0] INIT_RAM_2A = 288'h0;
-  parameter [287:0] INIT_RAM_2B = 288'h0;
-  parameter [287:0] INIT_RAM_2C = 288'h0;
-  parameter [287:0] INIT_RAM_2D = 288'h0;
-  parameter [287:0] INIT_RAM_2E = 288'h0;
-  parameter [287:0] INIT_RAM_2F = 288'h0;
-  parameter [287:0] INIT_RAM_30 = 288'h0;
-  parameter [287:0] INIT_RAM_31 = 288'h0;
-  parameter [287:0] INIT_RAM_32 = 288'h0;
-  parameter [287:0] INIT_RAM_33 = 288'h0;
-  parameter [287:0] INIT_RAM_34 = 288'h0;
-  parameter [287:0] INIT_RAM_35 = 288'h0;
-  parameter [287:0] INIT_RAM_36 = 288'h0;
-  parameter [287:0] INIT_RAM_37 = 288'h0;
-  parameter [287:0] INIT_RAM_38 = 288'h0;
-  parameter [287:0] INIT_RAM_39 = 288'h0;
-  parameter [287:0] INIT_RAM_3A = 288'h0;
-  parameter [287:0] INIT_RAM_3B = 288'h0;
-  parameter [287:0] INIT_RAM_3C = 288'h0;
-  parameter [287:0] INIT_RAM_3D = 288'h0;
-  parameter [287:0] INIT_RAM_3E = 288'h0;
-  parameter [287:0] INIT_RAM_3F = 288'h0;
+  localparam integer INIT_W = 288;  // the bits of an INIT_RAM_xx
+  `include "herd_gowin_init.vh"
   input  wire        CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB;
   input  wire [13:0] ADA, ADB;
   input  wire [2:0]  BLKSELA, BLKSELB;
@@ -696,15 +284,7 @@ module DPX9B (CLKA, CEA, CLKB, CEB, OCEA, OCEB, RESETA, RESETB, WREA, WREB, ADA,
   /* verilator lint_on UNUSEDSIGNAL */
   herd_gowin_bsram #(.BYTE(9), .WIDTH_A(BIT_WIDTH_0), .WIDTH_B(BIT_WIDTH_1), .WRITE_MODE_A(WRITE_MODE0),
     .WRITE_MODE_B(WRITE_MODE1), .READ_MODE_A(READ_MODE0), .READ_MODE_B(READ_MODE1), .RESET_MODE(RESET_MODE),
-    .INIT({
-      INIT_RAM_3F, INIT_RAM_3E, INIT_RAM_3D, INIT_RAM_3C, INIT_RAM_3B, INIT_RAM_3A, INIT_RAM_39, INIT_RAM_38,
-      INIT_RAM_37, INIT_RAM_36, INIT_RAM_35, INIT_RAM_34, INIT_RAM_33, INIT_RAM_32, INIT_RAM_31, INIT_RAM_30,
-      INIT_RAM_2F, INIT_RAM_2E, INIT_RAM_2D, INIT_RAM_2C, INIT_RAM_2B, INIT_RAM_2A, INIT_RAM_29, INIT_RAM_28,
-      INIT_RAM_27, INIT_RAM_26, INIT_RAM_25, INIT_RAM_24, INIT_RAM_23, INIT_RAM_22, INIT_RAM_21, INIT_RAM_20,
-      INIT_RAM_1F, INIT_RAM_1E, INIT_RAM_1D, INIT_RAM_1C, INIT_RAM_1B, INIT_RAM_1A, INIT_RAM_19, INIT_RAM_18,
-      INIT_RAM_17, INIT_RAM_16, INIT_RAM_15, INIT_RAM_14, INIT_RAM_13, INIT_RAM_12, INIT_RAM_11, INIT_RAM_10,
-      INIT_RAM_0F, INIT_RAM_0E, INIT_RAM_0D, INIT_RAM_0C, INIT_RAM_0B, INIT_RAM_0A, INIT_RAM_09, INIT_RAM_08,
-      INIT_RAM_07, INIT_RAM_06, INIT_RAM_05, INIT_RAM_04, INIT_RAM_03, INIT_RAM_02, INIT_RAM_01, INIT_RAM_00})) bsram (
+    .INIT(INIT_ALL)) bsram (
     .clk_a(CLKA), .ce_a(CEA && BLKSELA == BLK_SEL_0), .we_a(WREA), .rst_a(RESETA), .oce_a(OCEA), .ad_a(ADA), .di_a({18'b0, DIA}), .do_a(q_a),
     .clk_b(CLKB), .ce_b(CEB && BLKSELB == BLK_SEL_1), .we_b(WREB), .rst_b(RESETB), .oce_b(OCEB), .ad_b(ADB), .di_b({18'b0, DIB}), .do_b(q_b));
   assign DOA = q_a[17:0];
