@@ -67,8 +67,12 @@ const MaxWord = 62
 // Arch is the one description of the hardware: the Go model and the Verilog generator both
 // read it, and nothing restates a width, size or phase order elsewhere.
 type Arch struct {
-	K, D, N        int          // hidden units, visible units, data vectors
-	Tile           int          // T: hidden units per tile, computed side by side (tile.go)
+	K, D, N int // hidden units, visible units, data vectors
+	Tile    int // T: hidden units per tile, computed side by side (tile.go)
+	// WLanes is the W memories of 16 bits a W word spans side by side, 0 the UP5K's three
+	// (Lanes): a W word holds PW = min(lanes, 16 lanes / W bits) weights, which the search,
+	// the prefetch and the write-back each take in a cycle.
+	WLanes         int
 	Sweeps         int          // S: the most coordinate-ascent sweeps per iteration
 	Mode           herding.Mode // H or SH
 	GrowHiddenBias bool

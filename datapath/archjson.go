@@ -16,7 +16,8 @@ import (
 //	{"K": 16, "D": 64, "N": 128, "tile": 2, "sweeps": 10, "mode": "SH",
 //	 "grow_hidden_bias": false,
 //	 "registers": {"W": {"format": "s16.0", "overflow": "WRAP"}, "b": {...}, ...},
-//	 "skip_busy": [210, 198, ...]}                                          (word skip only)
+//	 "skip_busy": [210, 198, ...],                                          (word skip only)
+//	 "w_lanes": 16}                                          (only where not the UP5K's 3)
 //
 // Every register appears under its Reg.String name, in Regs order, with its format in
 // fixedpoint's compact notation and its overflow mode's upper-case name. Unmarshalling is
@@ -36,6 +37,7 @@ type archJSON struct {
 	GrowHiddenBias *bool                   `json:"grow_hidden_bias"`
 	Registers      map[string]*regSpecJSON `json:"registers"`
 	SkipBusy       []int                   `json:"skip_busy"`
+	WLanes         *int                    `json:"w_lanes"`
 }
 
 type regSpecJSON struct {
@@ -61,6 +63,9 @@ func (a Arch) MarshalJSON() ([]byte, error) {
 			return nil, err
 		}
 		fmt.Fprintf(&buf, `,"skip_busy":%s`, busy)
+	}
+	if l := a.Lanes(); l != UP5KWLanes {
+		fmt.Fprintf(&buf, `,"w_lanes":%d`, l)
 	}
 	buf.WriteString("}")
 	return buf.Bytes(), nil
@@ -97,6 +102,12 @@ func (j *archJSON) arch() (Arch, error) {
 		return a, fmt.Errorf(`mode %q: want "H" or "SH"`, *j.Mode)
 	}
 	a = Arch{K: *j.K, D: *j.D, N: *j.N, Tile: *j.Tile, Sweeps: *j.Sweeps, Mode: mode, GrowHiddenBias: *j.GrowHiddenBias, SkipBusy: j.SkipBusy}
+	if j.WLanes != nil {
+		if *j.WLanes == 0 {
+			return a, fmt.Errorf("w_lanes = 0: a W word spans 1 to %d W memories (leave it out for the UP5K's %d)", MaxWLanes, UP5KWLanes)
+		}
+		a.UseLanes(*j.WLanes)
+	}
 	for name := range j.Registers {
 		if _, err := ParseReg(name); err != nil {
 			return a, fmt.Errorf("registers: unknown register %q (want each of %s)", name, strings.Join(regNames[:], ", "))

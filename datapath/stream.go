@@ -36,9 +36,6 @@ const (
 // ValueBeats is the beats of a value of width bits: ceil(bits / 16).
 func ValueBeats(bits int) int { return (bits + 15) / 16 }
 
-// WBeats is the beats of a W word: its 48 bits, 16 a beat (W SPRAM 0, 1, 2).
-const WBeats = WWordBits / 16
-
 // LoadLayout is the load stream of a tiled Arch: the X part (with word skip, vector 0's
 // words and then the busy words with their j words), W, b and c.
 func (a *Arch) LoadLayout() []StreamPart {
@@ -63,8 +60,8 @@ func (a *Arch) ReadLayout() []StreamPart {
 	s := a.Sizes()
 	bb, cb := a.Regs[RegB].Format.Word, a.Regs[RegC].Format.Word
 	return []StreamPart{
-		{PartW, s.WWords, WBeats, "W SPRAMs (beat q: SPRAM q)", "tiles (T/PW) D", "3",
-			"word g D + j, 48 bits: slot s, bits [s 48/PW, s 48/PW + W bits), = W[g PW + s][j] in two's complement; " +
+		{PartW, s.WWords, s.L, "W memories (beat q: lane q, SPRAM q on the UP5K)", "tiles (T/PW) D", "L (3 on the UP5K)",
+			"word g D + j, 16 L bits: slot s, bits [s 16L/PW, s 16L/PW + W bits), = W[g PW + s][j] in two's complement; " +
 				"0 for rows past K (tiles: NT, SH's NTE)"},
 		{PartB, a.K, ValueBeats(bb), "b memory: word i / PW, slot i mod PW", "K", "ceil(b bits / 16)",
 			"b_i in two's complement at b's width, 0 above it"},

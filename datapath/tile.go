@@ -12,9 +12,10 @@ import (
 // Memory geometry of the iCE40 UP5K the tiled datapath is built for.
 const (
 	BatchWidth  = 16    // B: data vectors per batch, the bits of one SPRAM word of X
-	SPRAMWords  = 16384 // words of one SB_SPRAM256KA (16K x 16)
-	WWordBits   = 48    // one W word spans the three W SPRAMs side by side
-	MaxPerWord  = 3     // weights per W word: at most one per SPRAM
+	SPRAMWords  = 16384 // words of one SB_SPRAM256KA (16K x 16), and of every X and W memory
+	LaneBits    = 16    // bits of one W memory: a W word is WLanes of them side by side
+	UP5KWLanes  = 3     // the UP5K's W memories: three of its four SPRAMs (X takes the fourth)
+	MaxWLanes   = 32    // the most W memories a W word spans (512-bit words)
 	MinTileD    = 4     // D below this would let a memory's read-modify-write meet itself
 	tileVecBits = 16    // bits of one X word
 
@@ -27,8 +28,9 @@ const (
 type TileSizes struct {
 	K, D, N int
 	T       int // hidden units per tile
-	PW      int // weights per W word (rows per group): min(3, 48 / W bits)
-	SW      int // bits per slot of a W word: 48 / PW
+	L       int // W memories (lanes of 16 bits) a W word spans: Arch.Lanes()
+	PW      int // weights per W word (rows per group): min(L, 16 L / W bits)
+	SW      int // bits per slot of a W word: 16 L / PW
 	G       int // groups of PW rows holding the K hidden units: ceil(K / PW)
 	GT      int // groups per tile: T / PW
 	NT      int // tiles of the positive pass: ceil(G / GT)
@@ -95,21 +97,40 @@ func (s TileSizes) WritebackLen() int {
 	return n
 }
 
-// PerWord is PW, the weights one W word of the tiled datapath holds at wBits bits each. A
-// width the word cannot hold (below 1 or above WWordBits) gets 1, so that sizes and the
-// default tile are defined for any Arch and Validate names the width instead of a
+// PerWord is PW, the weights one W word of lanes 16-bit memories holds at wBits bits each:
+// at most one a lane (a slot of 16 bits or more; the UP5K's PW <= 3), and as many as fit. A
+// width the word cannot hold (below 1 or above 16 lanes bits) gets 1, so that sizes and
+// the default tile are defined for any Arch and Validate names the width instead of a
 // division by zero.
-func PerWord(wBits int) int {
-	if wBits < 1 || wBits > WWordBits {
+func PerWord(wBits, lanes int) int {
+	if wBits < 1 || lanes < 1 || wBits > LaneBits*lanes {
 		return 1
 	}
-	return min(MaxPerWord, WWordBits/wBits)
+	return min(lanes, LaneBits*lanes/wBits)
+}
+
+// Lanes is the W memories a W word spans (WLanes; 0 is the UP5K's three).
+func (a *Arch) Lanes() int {
+	if a.WLanes == 0 {
+		return UP5KWLanes
+	}
+	return a.WLanes
+}
+
+// UseLanes gives a W words of l W memories (0 or UP5KWLanes: the UP5K's, stored as 0 so
+// that an Arch has one form).
+func (a *Arch) UseLanes(l int) {
+	if l == UP5KWLanes {
+		l = 0
+	}
+	a.WLanes = l
 }
 
 // Sizes returns the datapath's derived sizes. The Arch must pass ValidateArithmetic.
 func (a *Arch) Sizes() TileSizes {
-	pw := PerWord(a.Regs[RegW].Format.Word)
-	s := TileSizes{K: a.K, D: a.D, N: a.N, T: a.Tile, PW: pw, SW: WWordBits / pw, SH: a.Mode == modeSH}
+	l := a.Lanes()
+	pw := PerWord(a.Regs[RegW].Format.Word, l)
+	s := TileSizes{K: a.K, D: a.D, N: a.N, T: a.Tile, L: l, PW: pw, SW: LaneBits * l / pw, SH: a.Mode == modeSH}
 	s.G = ceilDiv(a.K, pw)
 	s.GT = a.Tile / pw
 	s.NT = ceilDiv(s.G, s.GT)
@@ -167,12 +188,15 @@ func (a *Arch) MaxIterationCycles() uint64 {
 // validateTile checks the tile and the registers the tiled datapath's words and adders
 // constrain (ValidateArithmetic).
 func (a *Arch) validateTile() error {
-	ww := a.Regs[RegW].Format.Word
-	if ww > WWordBits {
-		return fmt.Errorf("datapath: the tiled datapath holds W in 48-bit words; W is %d bits", ww)
+	ww, l := a.Regs[RegW].Format.Word, a.Lanes()
+	if l < 1 || l > MaxWLanes {
+		return fmt.Errorf("datapath: a W word spans 1 to %d W memories of %d bits; w_lanes = %d", MaxWLanes, LaneBits, l)
+	}
+	if ww > LaneBits*l {
+		return fmt.Errorf("datapath: the tiled datapath holds W in %d-bit words (%d W memories); W is %d bits", LaneBits*l, l, ww)
 	}
 	// Sizes divides by T / PW: check T against PW first.
-	if pw := PerWord(ww); a.Tile%pw != 0 {
+	if pw := PerWord(ww, l); a.Tile%pw != 0 {
 		return fmt.Errorf("datapath: tile T = %d must be a multiple of %d, the weights one W word holds at %d bits (rows are read %d at a time)", a.Tile, pw, ww, pw)
 	}
 	if a.Mode == modeSH && a.Tile < 2 {
@@ -244,7 +268,7 @@ func (a *Arch) validateSkip() error {
 // (so set the widths first: the tile must be a multiple of the weights a W word holds).
 func (a *Arch) UseTile(t int) {
 	if t == 0 {
-		t = DefaultTile(a.K, a.Regs[RegW].Format.Word, a.Mode)
+		t = DefaultTile(a.K, a.Regs[RegW].Format.Word, a.Lanes(), a.Mode)
 	}
 	a.Tile = t
 }
@@ -252,14 +276,14 @@ func (a *Arch) UseTile(t int) {
 // DefaultTile is the tile a datapath gets when none is chosen: the tiles measured to
 // fit the iCE40 UP5K with the board top (docs/fpga.md), 4 hidden units in mode H (64
 // accumulators: USPS at K = 50 to 128) and 2 in mode SH (whose energy readout and energy
-// unit take the room of the other 32), rounded down to whole W words (at least one) and at most the
-// units there are.
-func DefaultTile(k, wbits int, mode herding.Mode) int {
+// unit take the room of the other 32), rounded down to whole W words of lanes W memories (at
+// least one) and at most the units there are.
+func DefaultTile(k, wbits, lanes int, mode herding.Mode) int {
 	t := 4
 	if mode == modeSH {
 		t = 2
 	}
-	pw := PerWord(wbits)
+	pw := PerWord(wbits, lanes)
 	t = min(t, ceilDiv(k, pw)*pw)
 	if mode == modeSH {
 		t = max(t, 2) // the energy unit's registered comparison (validateTile)

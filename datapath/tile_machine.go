@@ -18,7 +18,7 @@ type TileMachine struct {
 
 	// memories
 	xmem  []uint16  // X SPRAM
-	wmem  []uint64  // W SPRAMs, 48-bit words
+	wmem  []uint16  // W memories: word a lane q at a L + q (TileSizes.WordLanes)
 	b, c  []int64   // b (K words) and c (D words)
 	sx    []int64   // sum_n x_nj, computed while loading
 	tile  [][]int64 // tile buffer: word j holds the tile's T rows
@@ -193,6 +193,6 @@ func (m *TileMachine) Weights() (w, b, c []int64) { return m.arch.WeightsOf(m.Im
 
 // Images returns the memories' current contents in the load stream's layout.
 func (m *TileMachine) Images() TileImages {
-	return TileImages{X: append([]uint16(nil), m.xmem...), W: append([]uint64(nil), m.wmem...),
+	return TileImages{X: append([]uint16(nil), m.xmem...), W: append([]uint16(nil), m.wmem...),
 		B: append([]int64(nil), m.b...), C: append([]int64(nil), m.c...)}
 }

@@ -14,8 +14,8 @@ import (
 //	            word skip: word j, bit 0: x_0j (GATHER's start vector, t = 1); from word
 //	            XBusyBase = D batch b's busy words in order, bit m of vector Order[16b + m]
 //	W SPRAM 0   word skip: word SkipJBase + k is SkipJWord of busy X word k: its j and popcount
-//	W SPRAMs    word g D + j (48 bits)    W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
-//	            (SPRAM q holds bits [16q, 16q + 16) of every word; rows >= K are 0)
+//	W SPRAMs    word g D + j (16 L bits)  W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
+//	            (W memory q, a lane, holds bits [16q, 16q + 16) of every word; rows >= K are 0)
 //	b memory    word i                    b_i (K words)
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
@@ -96,20 +96,39 @@ func (s TileSizes) batchMask(b int) uint16 { return uint16(1<<s.BatchValid(b) - 
 type TileImages struct {
 	X    []uint16 // XStore words
 	J    []uint16 // word skip: the j word of each busy X word (SkipJWord), else nil
-	W    []uint64 // WWords words of 48 bits
+	W    []uint16 // WWords words of L lanes: lane q of word a at W[a L + q] (WordLanes)
 	B, C []int64  // K and D stored values
 }
 
-// slotValue sign-extends slot s of a W word.
-func (s TileSizes) slotValue(word uint64, slot, wbits int) int64 {
-	v := word >> uint(slot*s.SW) & (1<<uint(wbits) - 1)
+// WordLanes is W word a of the image: its L lanes, lane q the 16 bits W memory q holds.
+func (s TileSizes) WordLanes(img []uint16, a int) []uint16 { return img[a*s.L : (a+1)*s.L] }
+
+// slotValue sign-extends slot s of a W word (its lanes).
+func (s TileSizes) slotValue(word []uint16, slot, wbits int) int64 {
+	v := laneBits(word, slot*s.SW, wbits)
 	return int64(v<<uint(64-wbits)) >> uint(64-wbits)
 }
 
-// withSlot returns word with slot s set to v (two's complement at wbits).
-func (s TileSizes) withSlot(word uint64, slot, wbits int, v int64) uint64 {
-	mask := uint64(1<<uint(wbits)-1) << uint(slot*s.SW)
-	return word&^mask | uint64(v)<<uint(slot*s.SW)&mask
+// setSlot sets slot s of a W word (its lanes) to v, two's complement at wbits.
+func (s TileSizes) setSlot(word []uint16, slot, wbits int, v int64) {
+	for k := range wbits {
+		bit, q := slot*s.SW+k, (slot*s.SW+k)/LaneBits
+		m := uint16(1) << uint(bit%LaneBits)
+		word[q] &^= m
+		if v>>uint(k)&1 != 0 {
+			word[q] |= m
+		}
+	}
+}
+
+// laneBits is bits [lo, lo + n) of a word of 16-bit lanes, n <= 64.
+func laneBits(word []uint16, lo, n int) uint64 {
+	var v uint64
+	for k := range n {
+		bit := lo + k
+		v |= uint64(word[bit/LaneBits]>>uint(bit%LaneBits)&1) << uint(k)
+	}
+	return v
 }
 
 // TileImagesFor lays out data and initial weights (w K x D row-major, b K, c D, each
@@ -128,7 +147,7 @@ func (a *Arch) TileImagesFor(data *dataset.Binary, w, b, c []int64) TileImages {
 // D row-major, b K, c D).
 func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64) TileImages {
 	s := a.Sizes()
-	img := TileImages{X: make([]uint16, s.XStore), W: make([]uint64, s.WWords),
+	img := TileImages{X: make([]uint16, s.XStore), W: make([]uint16, s.WWords*s.L),
 		B: append([]int64(nil), b...), C: append([]int64(nil), c...)}
 	if l != nil {
 		img.X = img.X[:0]
@@ -155,7 +174,7 @@ func (a *Arch) buildImages(data *dataset.Binary, l *SkipLayout, w, b, c []int64)
 	for i := 0; i < a.K; i++ {
 		for j := 0; j < a.D; j++ {
 			addr, slot := s.WAddr(i, j)
-			img.W[addr] = s.withSlot(img.W[addr], slot, wbits, w[i*a.D+j])
+			s.setSlot(s.WordLanes(img.W, addr), slot, wbits, w[i*a.D+j])
 		}
 	}
 	return img
@@ -181,7 +200,7 @@ func (a *Arch) WeightsOf(img TileImages) (w, b, c []int64) {
 	for i := 0; i < s.K; i++ {
 		for j := 0; j < s.D; j++ {
 			addr, slot := s.WAddr(i, j)
-			w[i*s.D+j] = s.slotValue(img.W[addr], slot, wbits)
+			w[i*s.D+j] = s.slotValue(s.WordLanes(img.W, addr), slot, wbits)
 		}
 	}
 	return w, append([]int64(nil), img.B...), append([]int64(nil), img.C...)

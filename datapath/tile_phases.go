@@ -58,7 +58,7 @@ func (m *TileMachine) prefetch(energy bool) {
 	}
 	j, gi := m.cyc/s.GT, m.cyc%s.GT
 	g := m.ctr[CtrTile]*s.GT + gi
-	word := m.wmem[s.WWord(g, j)]
+	word := s.WordLanes(m.wmem, s.WWord(g, j))
 	for slot := 0; slot < s.PW; slot++ {
 		r, i := gi*s.PW+slot, g*s.PW+slot
 		v := s.slotValue(word, slot, wbits)
@@ -230,7 +230,7 @@ func (m *TileMachine) sweep() {
 			}
 			h := m.b[i]
 			for j := 0; j < s.D; j++ {
-				w := s.slotValue(m.wmem[s.WWord(g, j)], slot, wbits)
+				w := s.slotValue(s.WordLanes(m.wmem, s.WWord(g, j)), slot, wbits)
 				if !m.xs[j] {
 					w = -w
 				}
@@ -249,7 +249,7 @@ func (m *TileMachine) sweep() {
 			}
 			var tree int64
 			for slot := 0; slot < s.PW && g*s.PW+slot < s.K; slot++ {
-				w := s.slotValue(m.wmem[s.WWord(g, j)], slot, wbits)
+				w := s.slotValue(s.WordLanes(m.wmem, s.WWord(g, j)), slot, wbits)
 				if !m.zs[g*s.PW+slot] {
 					w = -w
 				}
@@ -286,7 +286,7 @@ func (m *TileMachine) writeback() {
 	}
 	g := m.ctr[CtrTile]*s.GT + gi
 	N, last := int64(s.N), s.NB-1
-	word := m.wmem[s.WWord(g, j)]
+	word := s.WordLanes(m.wmem, s.WWord(g, j))
 	for slot := 0; slot < s.PW; slot++ {
 		r, i := gi*s.PW+slot, g*s.PW+slot
 		if i >= s.K {
@@ -294,13 +294,12 @@ func (m *TileMachine) writeback() {
 		}
 		p := m.positive(r, i, j, last)
 		u := m.put(RegUpdate, i*s.D+j, m.tile[j][r]+p-N*pm1(m.zs[i] == m.xs[j]))
-		word = s.withSlot(word, slot, wbits, m.put(RegW, i*s.D+j, u))
+		s.setSlot(word, slot, wbits, m.put(RegW, i*s.D+j, u))
 		if j == 0 && m.arch.GrowHiddenBias {
 			ub := m.put(RegUpdate, i, m.b[i]+m.zsum[r]-N*pm1(m.zs[i]))
 			m.b[i] = m.put(RegB, i, ub)
 		}
 	}
-	m.wmem[s.WWord(g, j)] = word
 }
 
 // positive is P of tile row r (hidden unit i) at j for the write-back, with the last batch b:

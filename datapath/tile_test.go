@@ -167,13 +167,13 @@ func TestTileValidate(t *testing.T) {
 	require.ErrorContains(t, a.Validate(), "T >= 2")
 	a.Tile = 2
 	require.NoError(t, a.Validate())
-	require.Equal(t, 2, DefaultTile(1, 25, herding.ModeSH))
-	require.Equal(t, 1, DefaultTile(1, 25, herding.ModeH))
+	require.Equal(t, 2, DefaultTile(1, 25, UP5KWLanes, herding.ModeSH))
+	require.Equal(t, 1, DefaultTile(1, 25, UP5KWLanes, herding.ModeH))
 	// The tiles measured to fit the UP5K: 4 in mode H, 2 in SH, rounded down to whole words.
-	require.Equal(t, 4, DefaultTile(50, 18, herding.ModeH))
-	require.Equal(t, 2, DefaultTile(16, 17, herding.ModeSH))
-	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeSH), "PW = 3: one word's rows at least")
-	require.Equal(t, 3, DefaultTile(16, 16, herding.ModeH))
+	require.Equal(t, 4, DefaultTile(50, 18, UP5KWLanes, herding.ModeH))
+	require.Equal(t, 2, DefaultTile(16, 17, UP5KWLanes, herding.ModeSH))
+	require.Equal(t, 3, DefaultTile(16, 16, UP5KWLanes, herding.ModeSH), "PW = 3: one word's rows at least")
+	require.Equal(t, 3, DefaultTile(16, 16, UP5KWLanes, herding.ModeH))
 	// Word skip: mode H, a layout of the Arch's batches, each within D, the list within SPRAM 0.
 	a = DefaultArch(16, 64, 40, 3, 10, 10, herding.ModeH, false)
 	a.SkipBusy = []int{60, 52, 48}

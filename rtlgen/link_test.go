@@ -26,9 +26,9 @@ func TestReadBackInvertsTheWeightBeats(t *testing.T) {
 	a.Tile = 3
 	a.Regs[datapath.RegB].Format.Word = 20 // two beats a value
 	s := a.Sizes()
-	img := datapath.TileImages{W: make([]uint64, s.WWords), B: make([]int64, a.K), C: make([]int64, a.D)}
+	img := datapath.TileImages{W: make([]uint16, s.WWords*s.L), B: make([]int64, a.K), C: make([]int64, a.D)}
 	for i := range img.W {
-		img.W[i] = uint64(i) * 0x9e3779b97f4a7c15 & (1<<48 - 1)
+		img.W[i] = uint16(uint64(i) * 0x9e3779b97f4a7c15 >> 48)
 	}
 	for i := range img.B {
 		img.B[i] = int64(i*37 - 100)

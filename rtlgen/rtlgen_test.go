@@ -52,16 +52,26 @@ func tiledLintArchs() map[string]datapath.Arch {
 		uspsSkip.SkipBusy[b] = 221 - b*2
 	}
 	uspsSkip.SkipBusy[43] = 256
+	// Wide W words: eight lanes of 13-bit weights (PW = 8), and sixteen of USPS's 18-bit
+	// ones (PW = 14) in one tile of K = 50, the shape for the larger parts.
+	wide := tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeSH, false), 8)
+	wide.UseLanes(8)
+	wide.Regs[datapath.RegW].Format.Word = 13
+	uspsWide := tiled(datapath.DefaultArch(50, 256, 700, 1, 10, 20, herding.ModeH, false), 56)
+	uspsWide.UseLanes(16)
+	uspsWide.Regs[datapath.RegW].Format.Word = 18
 	return map[string]datapath.Arch{
-		"K10T3Hgrow_skip": skip,
-		"USPS_K50T4_skip": uspsSkip,
-		"K16T6SH":         tiled(datapath.DefaultArch(16, 64, 128, 1, 10, 12, herding.ModeSH, false), 6),
-		"K10T3Hgrow":      tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3),
-		"K3T2H_PW1":       pw1,
-		"K7T4SHgrow":      pw2,
-		"K6T6SH_sat":      sat,
-		"K3T3SH_N9":       tiled(datapath.DefaultArch(3, 64, 9, 1, 4, 3, herding.ModeSH, false), 3),
-		"USPS_K50T8_W18":  usps,
+		"K10T8SH_WL8":      wide,
+		"USPS_K50T56_WL16": uspsWide,
+		"K10T3Hgrow_skip":  skip,
+		"USPS_K50T4_skip":  uspsSkip,
+		"K16T6SH":          tiled(datapath.DefaultArch(16, 64, 128, 1, 10, 12, herding.ModeSH, false), 6),
+		"K10T3Hgrow":       tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeH, true), 3),
+		"K3T2H_PW1":        pw1,
+		"K7T4SHgrow":       pw2,
+		"K6T6SH_sat":       sat,
+		"K3T3SH_N9":        tiled(datapath.DefaultArch(3, 64, 9, 1, 4, 3, herding.ModeSH, false), 3),
+		"USPS_K50T8_W18":   usps,
 	}
 }
 

@@ -49,7 +49,7 @@ func itemBeats(a datapath.Arch, img datapath.TileImages, p datapath.StreamPart, 
 	case datapath.PartXJ:
 		return []uint16{img.X[a.D+i], img.J[i]}
 	case datapath.PartW:
-		return valueBeats(img.W[i], p.Beats)
+		return append([]uint16(nil), a.Sizes().WordLanes(img.W, i)...)
 	case datapath.PartB:
 		return valueBeats(uint64(img.B[i])&mask(a.Spec(datapath.RegB).Format.Word), p.Beats)
 	case datapath.PartC:
@@ -81,14 +81,14 @@ func ParseReadBack(a datapath.Arch, beats []uint16) (datapath.TileImages, error)
 	widths := map[string]int{datapath.PartB: a.Spec(datapath.RegB).Format.Word, datapath.PartC: a.Spec(datapath.RegC).Format.Word}
 	for _, p := range a.ReadLayout() {
 		for i := range p.Items {
+			if p.Name == datapath.PartW {
+				img.W, beats = append(img.W, beats[:p.Beats]...), beats[p.Beats:]
+				continue
+			}
 			var u uint64
 			for k := range p.Beats {
 				u |= uint64(beats[0]) << (16 * uint(k))
 				beats = beats[1:]
-			}
-			if p.Name == datapath.PartW {
-				img.W = append(img.W, u)
-				continue
 			}
 			width := widths[p.Name]
 			if u>>uint(width) != 0 {

@@ -32,6 +32,7 @@ func coreParams(a datapath.Arch) []coreParam {
 	n("MODE_SH", b2i(a.Mode == herding.ModeSH), "1: safe herding (SH), 0: herding (H)")
 	n("GROW", b2i(a.GrowHiddenBias), "1: hidden-bias growth")
 	n("SKIP", b2i(s.Skip()), "1: the word-skip datapath")
+	n("WL", s.L, "W memories (16-bit lanes) a W word spans")
 	n("PW", s.PW, "weights a W word")
 	n("SW", s.SW, "bits a W word's slot")
 	n("G", s.G, "groups of PW rows")
@@ -223,7 +224,7 @@ func testbenchModule(a datapath.Arch) *module {
 	m := &module{name: "herd_tb", comment: `herd_tb: herd_testbench (the self-checking testbench of herd_core) for this Arch; its
 plusargs are listed in herd_testbench.v.`}
 	params := []string{
-		fmt.Sprintf(".K(%d)", a.K), fmt.Sprintf(".D(%d)", a.D), fmt.Sprintf(".PW(%d)", s.PW), fmt.Sprintf(".SW(%d)", s.SW),
+		fmt.Sprintf(".K(%d)", a.K), fmt.Sprintf(".D(%d)", a.D), fmt.Sprintf(".WL(%d)", s.L), fmt.Sprintf(".PW(%d)", s.PW), fmt.Sprintf(".SW(%d)", s.SW),
 		fmt.Sprintf(".W_W(%d)", a.Spec(datapath.RegW).Format.Word), fmt.Sprintf(".B_W(%d)", a.Spec(datapath.RegB).Format.Word),
 		fmt.Sprintf(".C_W(%d)", a.Spec(datapath.RegC).Format.Word), fmt.Sprintf(".WWORDS(%d)", s.WWords),
 		fmt.Sprintf(".BEATS(%d)", tileLoadBeats(a)), fmt.Sprintf(".SEED(%d)", TBSeed),

@@ -79,6 +79,7 @@ func (f *modelFlags) config() (herding.Config, error) {
 // so by default the datapath is lossless.
 type archFlags struct {
 	tile     int
+	wLanes   int
 	overflow string
 	widths   map[string]*int // flag name -> width, for the grouped width flags
 	regs     []string        // --reg name=bits[:wrap|sat]
@@ -101,6 +102,7 @@ var widthFlags = []struct {
 
 func (f *archFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.tile, "tile", 0, "T, hidden units per tile (16-vector batches x T-unit tiles, X and W in SPRAM: go doc herdsim/datapath; default 4 in mode H, 2 in SH: the tiles that fit the UP5K, rounded down to whole W words)")
+	fs.IntVar(&f.wLanes, "w-lanes", datapath.UP5KWLanes, fmt.Sprintf("W memories of 16 bits a W word spans, 1 to %d: the search, prefetch and write-back take PW = min(lanes, 16 lanes / W bits) weights a cycle (3: the UP5K's three W SPRAMs)", datapath.MaxWLanes))
 	fs.StringVar(&f.overflow, "overflow", overflowFlagName(fixedpoint.Wrap), "overflow mode of every register: wrap or sat")
 	f.widths = map[string]*int{}
 	for _, w := range widthFlags {
@@ -146,6 +148,10 @@ func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arc
 			return a, err
 		}
 	}
+	if f.wLanes < 1 || f.wLanes > datapath.MaxWLanes {
+		return a, fmt.Errorf("--w-lanes %d: want 1 to %d W memories", f.wLanes, datapath.MaxWLanes)
+	}
+	a.UseLanes(f.wLanes)
 	a.UseTile(f.tile)
 	return a, a.Validate()
 }

@@ -98,7 +98,7 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	// What the datapath needs regardless of the ranges (datapath.Arch.Validate).
 	nb := datapath.SignedBits(uint64(e.sizes.N))
 	widths[datapath.RegW] = max(widths[datapath.RegW], nb)
-	for tile%datapath.PerWord(widths[datapath.RegW]) != 0 { // the tile holds whole W words
+	for tile%datapath.PerWord(widths[datapath.RegW], datapath.UP5KWLanes) != 0 { // the tile holds whole W words (explore's designs: the UP5K's)
 		widths[datapath.RegW]++
 	}
 	widths[datapath.RegPositive] = max(widths[datapath.RegPositive], nb)

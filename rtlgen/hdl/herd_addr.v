@@ -18,6 +18,7 @@ module herd_addr #(
   parameter integer GT      = 1,     // groups a tile
   parameter integer BG      = 8,     // b memory words
   parameter integer SKIP    = 0,     // the word-skip datapath
+  parameter integer WL      = 3,     // W memories (16-bit lanes) a W word spans
   parameter integer XAW     = 14,    // SPRAM address width
   parameter integer JBASE   = 8192,  // word skip: W SPRAM 0's first j word
   parameter integer X_BUSY  = 64,    // word skip: the first busy X word
@@ -30,7 +31,8 @@ module herd_addr #(
   // derived (leave them)
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,
   parameter integer BGW = (BG > 1) ? $clog2(BG) : 1,
-  parameter integer AGW = $clog2(GT + 1) > 0 ? $clog2(GT + 1) : 1
+  parameter integer AGW = $clog2(GT + 1) > 0 ? $clog2(GT + 1) : 1,
+  parameter integer QW  = (WL > 1) ? $clog2(WL) : 1  // a lane's (or a b slot's) index
 ) (
   input  wire           clk,
   input  wire           rst,
@@ -38,7 +40,7 @@ module herd_addr #(
   // the load's and the read-back's words (herd_load)
   input  wire           lw_x,
   input  wire           lw_w,
-  input  wire [1:0]     lw_q,
+  input  wire [QW-1:0]  lw_q,
   input  wire [XAW-1:0] lw_addr,
   input  wire [15:0]    lw_data,
   input  wire           lr_w,
@@ -59,7 +61,7 @@ module herd_addr #(
   input  wire           xr2,             // and its X word, two cycles later
   input  wire [XAW-1:0] best_base,       // the search's start vector's first X word (herd_energy)
   input  wire           wb_write,        // WRITEBACK writes wb_word next cycle (herd_writeback)
-  input  wire [47:0]    wb_word,
+  input  wire [16*WL-1:0] wb_word,
   input  wire [DW-1:0]  wb_j2, wb_j3,    // WRITEBACK: j of the issue two and three cycles ago (herd_positive)
   input  wire [DW-1:0]  rp_j0,           // the replay's next j (herd_search)
   input  wire [DW-1:0]  skip_j,          // word skip: the j word's j (W SPRAM 0's read data)
@@ -68,8 +70,8 @@ module herd_addr #(
   output reg  [15:0]    x_wdata,
   output reg            x_we,
   output reg  [XAW-1:0] wa,
-  output reg  [47:0]    w_wdata,
-  output reg  [2:0]     w_we,
+  output reg  [16*WL-1:0] w_wdata,
+  output reg  [WL-1:0]  w_we,
   output reg  [DW-1:0]  aj,              // PREFETCH, WRITEBACK: j of the next cycle's word
   output reg  [AGW-1:0] ag,              // and its group in the tile, gi (fastest)
   output reg            ag_last,         // ag == GT - 1, a register
@@ -138,12 +140,12 @@ module herd_addr #(
       xa <= nw_gather_0 ? best_base : xa + 1'b1;
     // W SPRAMs: load writes; PREFETCH reads and WRITEBACK writes (g, j), gi fastest; SWEEP
     // reads in address order. WRITEBACK writes word (g, j) at cycle WB_FIRST + j GT + gi.
-    w_we <= 3'b0;
+    w_we <= {WL{1'b0}};
     if (wa_load) wa <= wa_src;
     else if (nw_arun || nw_sw_gd || (SKIP != 0 && in_xrd)) wa <= wa + wa_inc;  // one adder on wa itself
     if (lw_w) begin
-      w_wdata <= {3{lw_data}};
-      w_we <= 3'b001 << lw_q;
+      w_wdata <= {WL{lw_data}};
+      w_we <= {{(WL-1){1'b0}}, 1'b1} << lw_q;
     end
     // (j, gi) of a prefetch or write-back run.
     if (lw_w || lr_w) begin
@@ -164,7 +166,7 @@ module herd_addr #(
     end
     if (wb_write) begin
       w_wdata <= wb_word;
-      w_we <= 3'b111;
+      w_we <= {WL{1'b1}};
     end
   end
 

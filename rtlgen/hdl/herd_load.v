@@ -27,7 +27,7 @@ module herd_load #(
   parameter integer SKIP       = 0,     // 1: the word-skip datapath's X part
   parameter integer X_BEATS    = 512,   // beats of the X part (X words and word skip's j words)
   parameter integer W_WORDS    = 512,   // W words
-  parameter integer W_BEATS_1  = 3,     // beats a W word: its 48 bits in the three W SPRAMs (datapath.WBeats)
+  parameter integer W_BEATS_1  = 3,     // beats a W word: its lanes, one a W memory (datapath.TileSizes.L)
   parameter integer B_W        = 16,    // b's width
   parameter integer C_W        = 16,    // c's width
   parameter integer B_BEATS    = 1,     // beats a b value: ceil(B_W / 16)
@@ -43,7 +43,8 @@ module herd_load #(
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,                       // a visible unit's index
   parameter integer BGW = (BG > 1) ? $clog2(BG) : 1,                     // a b word's address
   parameter integer IW  = ((K > D ? K : D) > 1) ? $clog2(K > D ? K : D) : 1,  // a b or c value's index
-  parameter integer BCW = (B_W > C_W) ? B_W : C_W                        // the wider of b and c
+  parameter integer BCW = (B_W > C_W) ? B_W : C_W,                       // the wider of b and c
+  parameter integer QW  = (W_BEATS_1 > 1) ? $clog2(W_BEATS_1) : 1         // a W lane's or a b slot's index
 ) (
   input  wire                  clk,
   input  wire                  rst,
@@ -61,7 +62,7 @@ module herd_load #(
   output reg                   lw_c,        // a c value at lw_addr
   output reg  [15:0]           lw_data,
   output reg  [XAW-1:0]        lw_addr,
-  output reg  [1:0]            lw_q,
+  output reg  [QW-1:0]         lw_q,
   output reg  [BCW-1:0]        lw_val,
   // the read-back
   input  wire                  cmd_read,    // READ: start a read-back
@@ -72,7 +73,7 @@ module herd_load #(
   output reg  [XAW-1:0]        ld_w,
   output reg  [BGW-1:0]        ld_bg,
   output reg  [IW-1:0]         ld_i,
-  input  wire [47:0]           w_rd,        // the memories' words, two cycles after lr_*
+  input  wire [16*W_BEATS_1-1:0] w_rd,        // the memories' words, two cycles after lr_*
   input  wire [PW*B_W-1:0]     b_rd,
   input  wire [C_W-1:0]        c_rd,
   output reg  [15:0]           m_axis_read_tdata,
@@ -94,8 +95,8 @@ module herd_load #(
   localparam integer LAST_VALID = N - (NB - 1) * 16;
   localparam integer JAW     = $clog2(JBASE);
   generate
-    if (W_BEATS_1 != 3) begin : g_bad_w_word
-      herd_param_error_load_a_w_word_is_three_spram_beats bad ();
+    if (W_BEATS_1 < 1 || PW > W_BEATS_1) begin : g_bad_w_word
+      herd_param_error_load_a_w_word_is_a_beat_a_lane_at_most_a_weight_a_lane bad ();
     end
     if (B_BEATS != (B_W + 15) / 16 || C_BEATS != (C_W + 15) / 16) begin : g_bad_beats
       herd_param_error_load_a_value_is_ceil_width_over_16_beats bad ();
@@ -117,8 +118,8 @@ module herd_load #(
   localparam [LOADW-1:0] LD_LASTM1 = BEATS - 2;
   localparam [1:0] LD_BLAST = B_BEATS - 1;
   localparam [1:0] LD_CLAST = C_BEATS - 1;
-  localparam [1:0] PW_LAST  = PW - 1;
-  localparam [1:0] WQ_LAST  = W_BEATS_1 - 1;  // the last SPRAM of a W word
+  localparam [QW-1:0] PW_LAST = PW - 1;
+  localparam [QW-1:0] WQ_LAST = W_BEATS_1 - 1;  // the last lane of a W word
   localparam [IW-1:0] A_KLAST = K - 1;
   localparam [DW-1:0] D_LAST  = D - 1;
   localparam [NBW-1:0] NB_LAST = NB - 1;
@@ -134,10 +135,10 @@ module herd_load #(
   reg [XAW-1:0] ld_xa;                  // word skip: the next X word's address
   reg [JAW-1:0] ld_ka;                  // word skip: the next j word's (W SPRAM 0 at JBASE + k)
   reg ld_head, ld_odd;                  // word skip: vector 0's words come; the next beat is a j word
-  reg [1:0] ld_q;                       // W: SPRAM of the beat
+  reg [QW-1:0] ld_q;                    // W: lane (W memory) of the beat
   reg [15:0] ld_acc;                    // b, c: the value's low beat
   reg [1:0] ld_k;                       // b, c: beats of the value so far
-  reg [1:0] ld_bs;                      // b: slot of the value (i mod PW)
+  reg [QW-1:0] ld_bs;                   // b: slot of the value (i mod PW)
   // A beat is taken into in_data, then placed the next cycle (in_v): the stream's tvalid
   // reaches a register only. ld_all: the last beat is taken (the one in flight counts).
   reg in_v, ld_all;
@@ -169,11 +170,11 @@ module herd_load #(
       ld_b <= {NBW{1'b0}};
       ld_j <= {DW{1'b0}};
       ld_w <= {XAW{1'b0}};
-      ld_q <= 2'd0;
+      ld_q <= {QW{1'b0}};
       ld_k <= 2'd0;
       ld_i <= {IW{1'b0}};
       ld_bg <= {BGW{1'b0}};
-      ld_bs <= 2'd0;
+      ld_bs <= {QW{1'b0}};
       ld_xa <= {XAW{1'b0}};
       ld_ka <= {JAW{1'b0}};
       ld_odd <= 1'b0;
@@ -192,11 +193,11 @@ module herd_load #(
       if (cmd_read) begin
         ld_n <= LD_W0;
         ld_w <= {XAW{1'b0}};
-        ld_q <= 2'd0;
+        ld_q <= {QW{1'b0}};
         ld_k <= 2'd0;
         ld_i <= {IW{1'b0}};
         ld_bg <= {BGW{1'b0}};
-        ld_bs <= 2'd0;
+        ld_bs <= {QW{1'b0}};
         {ld_in_x, ld_in_w, ld_in_b, ld_in_c} <= 4'b0100;
       end
       if (in_v || rd_step) begin
@@ -209,7 +210,7 @@ module herd_load #(
           lw_sj <= 1'b1;
           lw_first <= 1'b0;
           lw_addr <= JBASE_A | {{(XAW-JAW){1'b0}}, ld_ka};
-          lw_q <= 2'd0;
+          lw_q <= {QW{1'b0}};
           lw_j <= in_data[DW-1:0];
           lw_pc <= in_data[JPC +: 5];
           ld_ka <= ld_ka + 1'b1;
@@ -233,7 +234,7 @@ module herd_load #(
           lw_w <= !rd_on;
           lw_addr <= ld_w;
           lw_q <= ld_q;
-          ld_q <= (ld_q == WQ_LAST) ? 2'd0 : ld_q + 1'b1;
+          ld_q <= (ld_q == WQ_LAST) ? {QW{1'b0}} : ld_q + 1'b1;
           if (ld_q == WQ_LAST) ld_w <= ld_w + 1'b1;
         end else begin
           // b or c: a value is B_BEATS or C_BEATS beats; written with its last beat.
@@ -248,7 +249,7 @@ module herd_load #(
             lw_val <= ld_val[BCW-1:0];
             ld_i <= ld_i + 1'b1;
             if (ld_in_b) begin
-              ld_bs <= (ld_bs == PW_LAST) ? 2'd0 : ld_bs + 1'b1;
+              ld_bs <= (ld_bs == PW_LAST) ? {QW{1'b0}} : ld_bs + 1'b1;
               if (ld_bs == PW_LAST) ld_bg <= ld_bg + 1'b1;
             end
             if (ld_in_b && ld_i == A_KLAST) ld_i <= {IW{1'b0}};
@@ -308,15 +309,9 @@ module herd_load #(
     rd_bval[B_W-1:0] = b_rd[ld_bs*B_W +: B_W];
     rd_cval = 32'd0;
     rd_cval[C_W-1:0] = c_rd;
-    case ({ld_in_w, ld_in_b, ld_in_w ? ld_q : ld_k})
-      4'b1000: rd_beat = w_rd[15:0];
-      4'b1001: rd_beat = w_rd[31:16];
-      4'b1010: rd_beat = w_rd[47:32];
-      4'b0100: rd_beat = rd_bval[15:0];
-      4'b0101: rd_beat = rd_bval[31:16];
-      4'b0001: rd_beat = rd_cval[31:16];
-      default: rd_beat = rd_cval[15:0];
-    endcase
+    if (ld_in_w) rd_beat = w_rd[ld_q*16 +: 16];
+    else if (ld_in_b) rd_beat = ld_k[0] ? rd_bval[31:16] : rd_bval[15:0];
+    else rd_beat = ld_k[0] ? rd_cval[31:16] : rd_cval[15:0];
   end
   // The stream's tready reaches a register only: the load counters step the cycle after a
   // beat is taken (rd_step), not in the same one.

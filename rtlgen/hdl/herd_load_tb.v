@@ -33,6 +33,7 @@ module herd_load_tb #(
   parameter integer K            = 5,
   parameter integer D            = 8,
   parameter integer N            = 40,
+  parameter integer WL           = 3,     // beats (16-bit lanes) a W word
   parameter integer PW           = 3,
   parameter integer SKIP         = 0,
   parameter integer W_WORDS      = 20,
@@ -78,7 +79,8 @@ module herd_load_tb #(
     end
   endfunction
   localparam integer X_BEATS = (SKIP != 0) ? D + 2 * xwords(0) : NB * D;
-  localparam integer W_BEATS = 3 * W_WORDS;
+  localparam integer W_BEATS = WL * W_WORDS;
+  localparam integer QW      = (WL > 1) ? $clog2(WL) : 1;
   localparam integer RBEATS  = W_BEATS + K * B_BEATS + D * C_BEATS;  // the read-back
   localparam integer BEATS   = X_BEATS + RBEATS;
   localparam integer NW      = X_BEATS + W_BEATS + K + D;           // the load's writes
@@ -89,20 +91,20 @@ module herd_load_tb #(
   reg rst, tvalid, start_n, cmd_read, m_tready;
   reg [15:0] tdata;
   reg [DW-1:0] sx_ra;
-  reg [47:0] w_rd;
+  reg [16*WL-1:0] w_rd;
   reg [PW*B_W-1:0] b_rd;
   reg [C_W-1:0] c_rd;
   wire tready, load_done, running, ld_finish, lw_x, lw_w, lw_b, lw_c, rd_on, lr_w, lr_b, lr_c;
   wire m_tvalid, m_tlast;
   wire [15:0] lw_data, m_tdata;
   wire [XAW-1:0] lw_addr, ld_w;
-  wire [1:0] lw_q;
+  wire [QW-1:0] lw_q;
   wire [BCW-1:0] lw_val;
   wire [BGW-1:0] ld_bg;
   wire [IW-1:0] ld_i;
   wire [POSITIVE_W-1:0] sx_rd;
   herd_load #(.K(K), .D(D), .N(N), .NB(NB), .PW(PW), .SKIP(SKIP), .X_BEATS(X_BEATS), .W_WORDS(W_WORDS),
-              .W_BEATS_1(3), .B_W(B_W), .C_W(C_W), .B_BEATS(B_BEATS), .C_BEATS(C_BEATS),
+              .W_BEATS_1(WL), .B_W(B_W), .C_W(C_W), .B_BEATS(B_BEATS), .C_BEATS(C_BEATS),
               .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT), .XAW(XAW),
               .JBASE(JBASE), .JPC(JPC), .BG(BG)) dut (
     .clk(clk), .rst(rst), .s_axis_load_tdata(tdata), .s_axis_load_tvalid(tvalid), .s_axis_load_tready(tready),
@@ -118,9 +120,9 @@ module herd_load_tb #(
   reg [15:0] stream [0:BEATS-1];
   reg [1:0] e_kind [0:NW-1];
   reg [XAW-1:0] e_addr [0:NW-1];
-  reg [1:0] e_q [0:NW-1];
+  reg [QW-1:0] e_q [0:NW-1];
   reg [31:0] e_data [0:NW-1];
-  reg [47:0] wmem [0:W_WORDS-1];
+  reg [16*WL-1:0] wmem [0:W_WORDS-1];
   reg [PW*B_W-1:0] bmem [0:BG-1];
   reg [C_W-1:0] cmem [0:D-1];
   integer sx [0:D-1], ex [0:D-1];  // sum x through the register, and exact
@@ -237,8 +239,8 @@ module herd_load_tb #(
       end
     end
     for (i = 0; i < W_WORDS; i = i + 1) begin
-      wmem[i] = {$random(seed), $random(seed)};
-      for (k = 0; k < 3; k = k + 1) begin
+      for (k = 0; k < WL; k = k + 1) wmem[i][16*k +: 16] = $random(seed);
+      for (k = 0; k < WL; k = k + 1) begin
         expect_write(WW, i, k, wmem[i][16*k +: 16]);
         put(wmem[i][16*k +: 16]);
       end
@@ -303,7 +305,7 @@ module herd_load_tb #(
       if (lr_w || lr_b || lr_c) begin
         // The strobe is for the next beat, one a beat.
         r_kind = (rbeats < W_BEATS) ? WW : (rbeats < W_BEATS + K * B_BEATS) ? WB : WC;
-        r_addr = (r_kind == WW) ? rbeats / 3 : (r_kind == WB) ? (rbeats - W_BEATS) / B_BEATS / PW
+        r_addr = (r_kind == WW) ? rbeats / WL : (r_kind == WB) ? (rbeats - W_BEATS) / B_BEATS / PW
                : (rbeats - W_BEATS - K * B_BEATS) / C_BEATS;
         if (strobes != rbeats || {lr_b || lr_c, lr_w || lr_c} !== r_kind ||
             (lr_w && ld_w !== r_addr) || (lr_b && ld_bg !== r_addr) || (lr_c && ld_i !== r_addr)) begin
@@ -327,7 +329,7 @@ module herd_load_tb #(
     m_tready <= {$random(seed)} % 3 != 0;
     // The memories: the word at the strobe's address two cycles on, random otherwise.
     {lr_w_q, lr_b_q, lr_c_q, ld_w_q, ld_bg_q, ld_i_q} <= {lr_w, lr_b, lr_c, ld_w, ld_bg, ld_i};
-    w_rd <= lr_w_q ? wmem[ld_w_q] : {$random(seed), $random(seed)};
+    w_rd <= lr_w_q ? wmem[ld_w_q] : {WL{$random(seed)}};
     b_rd <= lr_b_q ? bmem[ld_bg_q] : {$random(seed), $random(seed)};
     c_rd <= lr_c_q ? cmem[ld_i_q] : $random(seed);
   end

@@ -13,6 +13,7 @@ module herd_prefetch #(
   parameter integer K         = 16,
   parameter integer D         = 64,
   parameter integer T         = 2,    // rows a tile
+  parameter integer WL            = 3,     // W memories (16-bit lanes) a W word spans
   parameter integer PW        = 2,    // weights a W word
   parameter integer SW        = 24,   // bits a W word's slot
   parameter integer GT        = 1,    // groups a tile (T / PW)
@@ -41,7 +42,7 @@ module herd_prefetch #(
   input  wire [DW-1:0]      aj,             // (j, gi) of the word read (herd_addr)
   input  wire [AGW-1:0]     ag,
   input  wire               ag_last,
-  input  wire [47:0]        w_rd,           // the word, a cycle after its read
+  input  wire [16*WL-1:0]   w_rd,           // the word, a cycle after its read
   input  wire [PW*B_W-1:0]  b_rd,           // b of its group
   input  wire [C_W-1:0]     c_rd,           // SH: c_j, the c row's weight
   output reg  [T-1:0]       rv,             // the next cycle's tile: rows that hold a hidden unit

@@ -18,7 +18,8 @@ module herd_record #(
   parameter integer PW     = 2,
   parameter integer CU_LEN = 83,   // C_UPDATE's cycles (datapath.TileSizes.CUpdateLen)
   parameter integer CNTW   = 17,   // the iteration cycle counter's width (the longest iteration plus 3)
-  parameter integer CYW    = 13
+  parameter integer CYW    = 13,
+  parameter integer PSW    = (PW > 1) ? $clog2(PW) : 1  // a slot's index in a group of z*
 ) (
   input  wire          clk,
   input  wire          rst,
@@ -36,7 +37,7 @@ module herd_record #(
   input  wire          overflow,       // the sticky overflow flag
   input  wire          xs_rd,          // x*_j (herd_search)
   input  wire [PW-1:0] zs_rd,          // a group of z* (herd_search)
-  input  wire [1:0]    zsel,           // and its bit to pack
+  input  wire [PSW-1:0] zsel,          // and its bit to pack
   output wire          hold_a,         // the look-ahead phase machine holds in DONE
   output reg           hold,           // the core holds in DONE
   output wire [15:0]   m_axis_sample_tdata,
@@ -91,9 +92,9 @@ module herd_record #(
   reg ob_we;
   reg [SLOTSW+SLOTW-1:0] ob_wa;
   reg [15:0] ob_wd;
-  reg [3:0] zs_pick;                // the group's bits, padded so that zsel always selects one
+  reg [(1<<PSW)-1:0] zs_pick;       // the group's bits, padded so that zsel always selects one
   always @* begin
-    zs_pick = 4'b0;
+    zs_pick = {(1<<PSW){1'b0}};
     zs_pick[PW-1:0] = zs_rd;
   end
   wire pk_in = w_xbit ? xs_rd : w_zbit ? zs_pick[zsel] : 1'b0;

@@ -23,6 +23,7 @@ module herd_search #(
   parameter integer D             = 64,
   parameter integer N             = 128,
   parameter integer T             = 2,
+  parameter integer WL            = 3,     // W memories (16-bit lanes) a W word spans
   parameter integer PW            = 2,
   parameter integer SW            = 24,
   parameter integer G             = 8,     // groups: ceil(K / PW)
@@ -51,7 +52,8 @@ module herd_search #(
   // derived (leave them)
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,
   parameter integer TW  = ($clog2(NTE + 1) > 0) ? $clog2(NTE + 1) : 1,
-  parameter integer SWW = ($clog2(S + 1) > 0) ? $clog2(S + 1) : 1
+  parameter integer SWW = ($clog2(S + 1) > 0) ? $clog2(S + 1) : 1,
+  parameter integer PSW = (PW > 1) ? $clog2(PW) : 1  // a slot's index in a group
 ) (
   input  wire                   clk,
   input  wire                   rst,
@@ -65,7 +67,7 @@ module herd_search #(
   input  wire [DW-1:0]          sj,          // SWEEP: the word read (herd_addr)
   input  wire [XAW-1:0]         sg,
   input  wire                   sj_last,
-  input  wire [47:0]            w_rd,
+  input  wire [16*WL-1:0]       w_rd,
   input  wire [PW*B_W-1:0]      b_rd,
   input  wire [C_W-1:0]         c_rd,
   input  wire [POSITIVE_W-1:0]  sx_rd,
@@ -74,7 +76,7 @@ module herd_search #(
   input  wire [DW-1:0]          wj,          // WRITEBACK's j (herd_positive)
   output wire                   xs_rd,       // x*_j, a cycle after its j
   output wire [PW-1:0]          zs_rd,       // a group of z*, a cycle after zrg
-  output reg  [1:0]             zsel,        // the record's bit of that group
+  output reg  [PSW-1:0]         zsel,        // the record's bit of that group
   output wire [T-1:0]           ztile,       // z* of the tile's rows
   output reg                    changed,     // the sweep changed x* or z*
   output reg  [DW-1:0]          rp_j0,       // the replay's next j (c's read address)
@@ -99,7 +101,7 @@ module herd_search #(
   localparam [DW:0]    RB_LAST  = 2 * D - 1;        // the row buffer's last word
   localparam [GW-1:0]  G_LAST   = G - 1;
   localparam [XAW-1:0] A_GLAST  = G - 1;
-  localparam [1:0]     PW_LAST  = PW - 1;
+  localparam [PSW-1:0] PW_LAST  = PW - 1;
   localparam [UPDATE_X-1:0] N_U = N;
   /* verilator lint_on WIDTH */
   function [FIELD_X-1:0] fx_b;
@@ -245,7 +247,7 @@ module herd_search #(
   reg w_zn;             // C_UPDATE reads z*'s groups for the record
   always @(posedge clk) w_zn <= !rst && nx_c_update && !zs_walk_lo && zs_walk_hi;
   reg [ZGW-1:0] zrg;
-  reg [1:0] zsn;        // C_UPDATE: the slot of the group's bit read next
+  reg [PSW-1:0] zsn;    // C_UPDATE: the slot of the group's bit read next
   /* verilator lint_off UNUSEDSIGNAL */  // the lowest PW bits are the group before the tile's first
   reg [T+PW-1:0] zt_sh; // the tile's groups shift in from the top
   /* verilator lint_on UNUSEDSIGNAL */
@@ -256,7 +258,7 @@ module herd_search #(
     if (rst || nw_sw_0 || (nw_pf_0 && tile_n == {TW{1'b0}}) || nw_cu_d) zrg <= {ZGW{1'b0}};
     else if (sw_zu || nw_ztl || (w_zn && zsn == PW_LAST)) zrg <= zrg + 1'b1;
     if (nw_ztl) zt_sh <= {zs_rd, zt_sh[T+PW-1:PW]};  // PREFETCH cycles 1, 3, .., 2 GT - 1: ztile takes a group
-    zsn <= (!w_zn || zsn == PW_LAST) ? 2'd0 : zsn + 1'b1;
+    zsn <= (!w_zn || zsn == PW_LAST) ? {PSW{1'b0}} : zsn + 1'b1;
     zsel <= zsn;
   end
 

@@ -37,6 +37,7 @@
 module herd_testbench #(
   parameter integer K       = 16,
   parameter integer D       = 64,
+  parameter integer WL      = 3,     // beats (16-bit lanes) a W word
   parameter integer PW      = 3,     // weights a W word
   parameter integer SW      = 16,    // bits a W word's slot
   parameter integer W_W     = 11,
@@ -54,7 +55,7 @@ module herd_testbench #(
   localparam integer RB     = XB + ZB + 2;    // beats of a record
   localparam integer BBEATS = (B_W + 15) / 16;
   localparam integer CBEATS = (C_W + 15) / 16;
-  localparam integer RBEATS = 3 * WWORDS + K * BBEATS + D * CBEATS;  // the read-back's beats
+  localparam integer RBEATS = WL * WWORDS + K * BBEATS + D * CBEATS;  // the read-back's beats
   localparam integer CW     = 32;
   localparam integer VW     = ((XB > ZB ? XB : ZB) > 4 ? 16 * (XB > ZB ? XB : ZB) : 64) + 1;  // a checked value
 
@@ -234,31 +235,31 @@ module herd_testbench #(
   reg [16*XB-1:0] got_x;
   reg [16*ZB-1:0] got_z;
   reg [31:0] got_cyc;
-  reg [47:0] word;
+  reg [16*WL-1:0] word;
   reg [31:0] val;
   reg [31:0] tw, tw_want;        // t as a 32-bit word, and its expected value
   reg [13:0] runs;               // RUN's argument: more than the testbench lets run
-  // A read-back beat: W beat nb (word nb / 3), then b beats, then c beats.
+  // A read-back beat: W beat nb (word nb / WL), then b beats, then c beats.
   task take_read;
     begin
-      if (nb < 3 * WWORDS) begin
-        word[(nb % 3) * 16 +: 16] = rd_data;
-        if (nb % 3 == 2) begin
-          j = (nb / 3) % D;
+      if (nb < WL * WWORDS) begin
+        word[(nb % WL) * 16 +: 16] = rd_data;
+        if (nb % WL == WL - 1) begin
+          j = (nb / WL) % D;
           for (sl = 0; sl < PW; sl = sl + 1) begin
-            i = (nb / 3) / D * PW + sl;
+            i = (nb / WL) / D * PW + sl;
             if (i < K)
               check(iters, "w_final", i * D + j, {{(VW-W_W){1'b0}}, exp_w_final[i * D + j]}, {{(VW-W_W){1'b0}}, word[sl * SW +: W_W]});
           end
         end
-      end else if (nb < 3 * WWORDS + K * BBEATS) begin
-        i = nb - 3 * WWORDS;
+      end else if (nb < WL * WWORDS + K * BBEATS) begin
+        i = nb - WL * WWORDS;
         if (i % BBEATS == 0) val = 32'd0;
         val[(i % BBEATS) * 16 +: 16] = rd_data;
         if (i % BBEATS == BBEATS - 1)
           check(iters, "b_final", i / BBEATS, {{(VW-B_W){1'b0}}, exp_b_final[i / BBEATS]}, {{(VW-32){1'b0}}, val});
       end else begin
-        j = nb - 3 * WWORDS - K * BBEATS;
+        j = nb - WL * WWORDS - K * BBEATS;
         if (j % CBEATS == 0) val = 32'd0;
         val[(j % CBEATS) * 16 +: 16] = rd_data;
         if (j % CBEATS == CBEATS - 1)

@@ -38,8 +38,9 @@ module herd_tiled_core #(
   parameter integer MODE_SH  = 1,    // 1: safe herding (SH), 0: herding (H)
   parameter integer GROW     = 0,    // 1: hidden-bias growth
   parameter integer SKIP     = 0,    // 1: the word-skip datapath (a pass reads its batch's busy X words)
-  parameter integer PW       = 3,    // weights a W word: min(3, 48 / W_W)
-  parameter integer SW       = 16,   // bits a W word's slot: 48 / PW
+  parameter integer WL       = 3,    // W memories (16-bit lanes) a W word spans: 3 SPRAMs on the UP5K
+  parameter integer PW       = 3,    // weights a W word: min(WL, 16 WL / W_W)
+  parameter integer SW       = 16,   // bits a W word's slot: 16 WL / PW
   parameter integer G        = 6,    // groups of PW rows holding the K units
   parameter integer GT       = 1,    // groups a tile: T / PW
   parameter integer NT       = 6,    // tiles of the positive pass
@@ -123,14 +124,16 @@ module herd_tiled_core #(
   localparam integer IW  = ((K > D ? K : D) > 1) ? $clog2(K > D ? K : D) : 1;
   localparam integer BCW = (B_W > C_W) ? B_W : C_W;
   localparam integer AW  = FIELD_W - ((FIELD_SAT == 0) ? 1 : 0); // the accumulators' width
+  localparam integer WWB = 16 * WL;                              // a W word's bits
+  localparam integer QW  = (WL > 1) ? $clog2(WL) : 1;            // a W lane's (or a b slot's) index
   // The parameters' consistency (datapath.Arch.Sizes): a mismatch stops elaboration.
   generate
-    if (PW != ((48 / W_W < 3) ? 48 / W_W : 3) || SW != 48 / PW || G != (K + PW - 1) / PW || GT * PW != T
+    if (WL < 1 || PW != ((WWB / W_W < WL) ? WWB / W_W : WL) || SW != WWB / PW || G != (K + PW - 1) / PW || GT * PW != T
         || NT != (G + GT - 1) / GT || NTE != ((K + PW) / PW + GT - 1) / GT || NB != (N + 15) / 16
         || ZG != NT * GT || BG != NTE * GT || XB != (D + 15) / 16 || ZB != (K + 15) / 16) begin : g_bad_sizes
       herd_param_error_core_sizes_disagree_with_the_arch bad ();
     end
-    if (W_WORDS != ((MODE_SH != 0) ? NTE : NT) * GT * D || (SKIP == 0 && X_BEATS != NB * D)) begin : g_bad_load
+    if (W_WORDS != ((MODE_SH != 0) ? NTE : NT) * GT * D || (SKIP == 0 && X_BEATS != NB * D) || W_BEATS_1 != WL) begin : g_bad_load
       herd_param_error_core_load_stream_sizes bad ();
     end
     if (SKIP != 0 && MODE_SH != 0) begin : g_bad_skip
@@ -188,13 +191,13 @@ module herd_tiled_core #(
   wire ld_finish, lw_x, lw_w, lw_b, lw_c, rd_on, lr_w, lr_b, lr_c;
   wire [15:0] lw_data;
   wire [SPRAM_AW-1:0] lw_addr, ld_w;
-  wire [1:0] lw_q;
+  wire [QW-1:0] lw_q;
   wire [BCW-1:0] lw_val;
   wire [BGW-1:0] ld_bg;
   wire [IW-1:0] ld_i;
   wire [DW-1:0] sx_ra;
   wire [POSITIVE_W-1:0] sx_rd;
-  wire [47:0] w_rd;
+  wire [WWB-1:0] w_rd;
   wire [PW*B_W-1:0] b_rd;
   wire [C_W-1:0] c_rd;
   wire cmd_read;
@@ -224,12 +227,12 @@ module herd_tiled_core #(
   wire [BGW-1:0] b_ra;
   wire [15:0] x_wdata, x_rd;
   wire x_we;
-  wire [47:0] w_wdata, wb_word;
-  wire [2:0] w_we;
+  wire [WWB-1:0] w_wdata, wb_word;
+  wire [WL-1:0] w_we;
   wire [DW-1:0] aj, tile_ra, c_ra, sj, rp_j0, pp_j2, pp_j3;
   wire [AGW-1:0] ag;
   wire ag_last, sj_last, in_xrd, xr2, xr3, wb_write;
-  herd_addr #(.D(D), .GT(GT), .BG(BG), .SKIP(SKIP), .XAW(SPRAM_AW), .JBASE(JBASE), .X_BUSY(X_BUSY),
+  herd_addr #(.D(D), .GT(GT), .BG(BG), .SKIP(SKIP), .WL(WL), .XAW(SPRAM_AW), .JBASE(JBASE), .X_BUSY(X_BUSY),
               .STEP_BATCH(STEP_BATCH), .STEP_GROUP(STEP_GROUP), .STEP_TILE(STEP_TILE), .STEP_NEXTJ(STEP_NEXTJ),
               .STEP_TGROUP(STEP_TGROUP)) addr (
     .clk(clk), .rst(rst), .running(running), .lw_x(lw_x), .lw_w(lw_w), .lw_q(lw_q), .lw_addr(lw_addr),
@@ -245,8 +248,8 @@ module herd_tiled_core #(
     .ag_last(ag_last), .tile_ra(tile_ra), .b_ra(b_ra), .c_ra(c_ra), .sx_ra(sx_ra), .sj(sj), .sg(sg),
     .sj_last(sj_last)
   );
-  // X: word b D + j, bit m = x_{16b+m, j}. W: word g D + j of 48 bits across three SPRAMs,
-  // slot s (row g PW + s) at bits [s SW +: W_W].
+  // X: word b D + j, bit m = x_{16b+m, j}. W: word g D + j of WL lanes, W memory q holding
+  // bits [16 q +: 16] (the UP5K's three SPRAMs), slot s (row g PW + s) at bits [s SW +: W_W].
   herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
   // HERD_FAULT_W (tests only): every write of W word 0 flips its bit 0, as a stuck memory
   // bit would; the board-loop test shows that verify catches it.
@@ -255,9 +258,13 @@ module herd_tiled_core #(
 `else
   wire [15:0] w_fault = 16'h0000;
 `endif
-  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram0 (.clk(clk), .addr(wa), .wdata(w_wdata[15:0] ^ w_fault), .we(w_we[0]), .rdata(w_rd[15:0]));
-  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram1 (.clk(clk), .addr(wa), .wdata(w_wdata[31:16]), .we(w_we[1]), .rdata(w_rd[31:16]));
-  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram2 (.clk(clk), .addr(wa), .wdata(w_wdata[47:32]), .we(w_we[2]), .rdata(w_rd[47:32]));
+  genvar wq;
+  generate
+    for (wq = 0; wq < WL; wq = wq + 1) begin : g_wram
+      herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(SPRAM_DEPTH_AW)) wram (.clk(clk), .addr(wa),
+        .wdata(w_wdata[16*wq +: 16] ^ ((wq == 0) ? w_fault : 16'h0000)), .we(w_we[wq]), .rdata(w_rd[16*wq +: 16]));
+    end
+  endgenerate
   // The tile buffer (word j: row r at [r W_W +: W_W]), b (word g: group g's PW values; the
   // load writes one slot, growth a whole word; rows K.. of the last group stay zero) and c.
   // PREFETCH writes the tile buffer while nothing reads it; the others' read-modify-writes
@@ -272,7 +279,7 @@ module herd_tiled_core #(
   wire [PW*B_W-1:0] gb_wd;
   reg [PW-1:0] b_we;
   integer bs;
-  always @* for (bs = 0; bs < PW; bs = bs + 1) b_we[bs] = (lw_b && lw_q == bs[1:0]) || gb_we;
+  always @* for (bs = 0; bs < PW; bs = bs + 1) b_we[bs] = (lw_b && lw_q == bs[QW-1:0]) || gb_we;
   herd_ram #(.W(PW*B_W), .DEPTH(BG), .SLOTS(PW), .INIT(1)) b_mem (.clk(clk), .we(b_we),
     .wa(lw_b ? lw_addr[BGW-1:0] : gb_wa), .wd(lw_b ? {PW{lw_val[B_W-1:0]}} : gb_wd), .re(1'b1),
     .ra(b_ra), .rd(b_rd));
@@ -291,7 +298,7 @@ module herd_tiled_core #(
   wire [T*FIELD_W-1:0] st;
   wire ovf_prefetch, ovf_array, ovf_writeback, ovf_energy;
   wire [1:0] ovf_positive, ovf_search;
-  herd_prefetch #(.K(K), .D(D), .T(T), .PW(PW), .SW(SW), .GT(GT), .NT(NT), .NTE(NTE), .MODE_SH(MODE_SH),
+  herd_prefetch #(.K(K), .D(D), .T(T), .WL(WL), .PW(PW), .SW(SW), .GT(GT), .NT(NT), .NTE(NTE), .MODE_SH(MODE_SH),
                   .W_W(W_W), .B_W(B_W), .C_W(C_W), .FIELD_W(FIELD_W), .FIELD_X(FIELD_X), .FIELD_SAT(FIELD_SAT),
                   .CYW(CYW)) prefetch (
     .clk(clk), .rst(rst), .tile_n(tile_n), .in_prefetch(in_prefetch), .in_e_prefetch(in_e_prefetch), .cyc(cyc),
@@ -318,8 +325,8 @@ module herd_tiled_core #(
   );
   wire xs_rd;
   wire [PW-1:0] zs_rd;
-  wire [1:0] zsel;
-  herd_writeback #(.N(N), .D(D), .T(T), .PW(PW), .SW(SW), .GT(GT), .BG(BG), .SKIP(SKIP), .GROW(GROW),
+  wire [((PW > 1) ? $clog2(PW) : 1)-1:0] zsel;
+  herd_writeback #(.N(N), .D(D), .T(T), .WL(WL), .PW(PW), .SW(SW), .GT(GT), .BG(BG), .SKIP(SKIP), .GROW(GROW),
                    .W_W(W_W), .W_X(W_X), .W_SAT(W_SAT), .B_W(B_W), .B_X(B_X), .B_SAT(B_SAT),
                    .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .UPDATE_W(UPDATE_W), .UPDATE_X(UPDATE_X),
                    .UPDATE_SAT(UPDATE_SAT), .WB_FIRST(WB_FIRST), .CYW(CYW)) writeback (
@@ -329,7 +336,7 @@ module herd_tiled_core #(
     .gb_we(gb_we), .gb_wa(gb_wa), .gb_wd(gb_wd), .overflow(ovf_writeback)
   );
   wire [3:0] best_col;
-  herd_search #(.K(K), .D(D), .N(N), .T(T), .PW(PW), .SW(SW), .G(G), .ZG(ZG), .NTE(NTE), .S(S), .XB(XB),
+  herd_search #(.K(K), .D(D), .N(N), .T(T), .WL(WL), .PW(PW), .SW(SW), .G(G), .ZG(ZG), .NTE(NTE), .S(S), .XB(XB),
                 .MODE_SH(MODE_SH), .W_W(W_W), .B_W(B_W), .C_W(C_W), .C_X(C_X), .C_SAT(C_SAT),
                 .FIELD_W(FIELD_W), .FIELD_X(FIELD_X), .FIELD_SAT(FIELD_SAT), .VIS_FIELD_W(VIS_FIELD_W),
                 .VIS_FIELD_X(VIS_FIELD_X), .VIS_FIELD_SAT(VIS_FIELD_SAT), .POSITIVE_W(POSITIVE_W),

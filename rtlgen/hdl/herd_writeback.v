@@ -16,6 +16,7 @@ module herd_writeback #(
   parameter integer N            = 128,
   parameter integer D            = 64,
   parameter integer T            = 2,
+  parameter integer WL            = 3,     // W memories (16-bit lanes) a W word spans
   parameter integer PW           = 2,
   parameter integer SW           = 24,
   parameter integer GT           = 1,
@@ -57,7 +58,7 @@ module herd_writeback #(
   input  wire [BGW-1:0]           b_ra,
   input  wire [PW*B_W-1:0]        b_rd,
   output wire                     wb_write,   // a W word is written next cycle: wb_word
-  output reg  [47:0]              wb_word,
+  output reg  [16*WL-1:0]         wb_word,
   output reg                      gb_we,      // growth: b word gb_wa := gb_wd
   output reg  [BGW-1:0]           gb_wa,
   output reg  [PW*B_W-1:0]        gb_wd,
@@ -231,7 +232,7 @@ module herd_writeback #(
   assign wb_write = w_wbw;
   integer wsl;
   always @* begin
-    wb_word = 48'd0;
+    wb_word = {(16*WL){1'b0}};
     for (wsl = 0; wsl < PW; wsl = wsl + 1)
       wb_word[wsl*SW +: W_W] = wb_res_n[wsl*W_W +: W_W];
   end
