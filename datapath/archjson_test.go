@@ -20,7 +20,9 @@ func testArch() Arch {
 func TestArchJSONRoundTrip(t *testing.T) {
 	skip := DefaultArch(16, 64, 40, 3, 10, 30, herding.ModeH, false)
 	skip.SkipBusy = []int{60, 52, 48}
-	for _, a := range []Arch{testArch(), DefaultArch(50, 256, 700, 0, 10, 200, herding.ModeSH, false), skip} {
+	wide := DefaultArch(16, 64, 128, 8, 10, 30, herding.ModeH, false)
+	wide.UseLanes(8)
+	for _, a := range []Arch{testArch(), DefaultArch(50, 256, 700, 0, 10, 200, herding.ModeSH, false), skip, wide} {
 		data, err := json.Marshal(a)
 		require.NoError(t, err)
 		var back Arch
@@ -39,6 +41,12 @@ func TestArchJSONShape(t *testing.T) {
 	s := string(data)
 	require.True(t, strings.HasPrefix(s, `{"K":16,"D":64,"N":128,"tile":3,"sweeps":10,"mode":"H","grow_hidden_bias":true,"registers":{"W":{"format":"s`), s)
 	require.Contains(t, s, `"field":{"format":"s20.0","overflow":"SAT"}`)
+	require.NotContains(t, s, "w_lanes", "the UP5K's three lanes are left out")
+	wide := testArch()
+	wide.UseLanes(6)
+	data, err = json.Marshal(wide)
+	require.NoError(t, err)
+	require.True(t, strings.HasSuffix(string(data), `,"w_lanes":6}`), "%s", data)
 	// Registers are listed in Regs order.
 	last := -1
 	for _, r := range Regs() {
@@ -78,6 +86,9 @@ func TestArchJSONErrors(t *testing.T) {
 		{"lanes beside a tile", edit(func(m map[string]any) { m["lanes"] = 4 }), "regenerate what holds this Arch (a vector set: herdsim vectors)"},
 		{"narrow W", edit(func(m map[string]any) { regs(m)["W"].(map[string]any)["format"] = "s8.0" }), "cannot hold the initial weights"},
 		{"not an object", `[1,2]`, "arch JSON"},
+		{"zero lanes", edit(func(m map[string]any) { m["w_lanes"] = 0 }), "w_lanes = 0"},
+		{"too many lanes", edit(func(m map[string]any) { m["w_lanes"] = 40 }), "w_lanes = 40"},
+		{"lanes against the tile", edit(func(m map[string]any) { m["w_lanes"] = 4 }), "tile T = 3 must be a multiple of 4"},
 	}
 	for _, c := range cases {
 		var a Arch

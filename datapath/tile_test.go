@@ -27,16 +27,24 @@ func tiledCases() map[string]struct {
 		a.Regs[RegW].Format.Word = 17
 		return a
 	}
+	lanes := func(a Arch, l int) Arch { // W words of l lanes
+		a.UseLanes(l)
+		return a
+	}
 	return map[string]struct {
 		data *dataset.Binary
 		arch Arch
 	}{
-		"K16T6SH":          {def, DefaultArch(16, 64, 128, 6, 10, 40, herding.ModeSH, false)},
-		"K16T3H":           {def, DefaultArch(16, 64, 128, 3, 10, 40, herding.ModeH, false)},
-		"K10T6Hgrow_N100":  {firstRows(def, 100), DefaultArch(10, 64, 100, 6, 4, 40, herding.ModeH, true)},
-		"K7T4SHgrow_PW2":   {firstRows(def, 37), wide(DefaultArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
-		"K3T3SH_N9_1batch": {firstRows(def, 9), DefaultArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
-		"K5T12H_1tile":     {def, DefaultArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
+		// W words of eight lanes (eight weights a word), of one lane, of five with word skip
+		"K16T16SH_L8":         {def, lanes(DefaultArch(16, 64, 128, 16, 10, 40, herding.ModeSH, false), 8)},
+		"K7T4SHgrow_L1":       {firstRows(def, 37), lanes(DefaultArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true), 1)},
+		"K10T10Hgrow_L5_skip": {firstRows(def, 100), skipped(lanes(DefaultArch(10, 64, 100, 10, 4, 40, herding.ModeH, true), 5), firstRows(def, 100))},
+		"K16T6SH":             {def, DefaultArch(16, 64, 128, 6, 10, 40, herding.ModeSH, false)},
+		"K16T3H":              {def, DefaultArch(16, 64, 128, 3, 10, 40, herding.ModeH, false)},
+		"K10T6Hgrow_N100":     {firstRows(def, 100), DefaultArch(10, 64, 100, 6, 4, 40, herding.ModeH, true)},
+		"K7T4SHgrow_PW2":      {firstRows(def, 37), wide(DefaultArch(7, 64, 37, 4, 10, 40, herding.ModeSH, true))},
+		"K3T3SH_N9_1batch":    {firstRows(def, 9), DefaultArch(3, 64, 9, 3, 4, 40, herding.ModeSH, false)},
+		"K5T12H_1tile":        {def, DefaultArch(5, 64, 128, 12, 10, 40, herding.ModeH, false)},
 		// word skip: whole batches; a partial last one with growth; one tile
 		"K16T3H_skip":          {def, skipped(DefaultArch(16, 64, 128, 3, 10, 40, herding.ModeH, false), def)},
 		"K10T6Hgrow_N100_skip": {firstRows(def, 100), skipped(DefaultArch(10, 64, 100, 6, 4, 40, herding.ModeH, true), firstRows(def, 100))},
@@ -197,6 +205,24 @@ func TestTileValidate(t *testing.T) {
 	require.NoError(t, a.Validate(), "K = 64 at 18 bits: W fills 8,192 words exactly")
 	a.K = 66
 	require.ErrorContains(t, a.Validate(), "with word skip it may use 8192")
+	// W words of L lanes: PW = min(L, 16 L / W bits), T a multiple of it, W within the word.
+	a = DefaultArch(50, 256, 700, 56, 10, 10, herding.ModeH, false)
+	a.Regs[RegW].Format.Word = 18
+	a.UseLanes(16)
+	require.NoError(t, a.Validate())
+	require.Equal(t, 14, a.Sizes().PW, "16 lanes of 18-bit weights: 14 a word")
+	require.Equal(t, 18, a.Sizes().SW)
+	a.UseLanes(3)
+	require.Equal(t, 0, a.WLanes, "UseLanes keeps the UP5K's three as 0")
+	a.UseLanes(1)
+	a.Tile = 4
+	a.Regs[RegW].Format.Word = 17
+	require.ErrorContains(t, a.Validate(), "holds W in 16-bit words (1 W memories); W is 17 bits")
+	a.UseLanes(MaxWLanes + 1)
+	require.ErrorContains(t, a.Validate(), "w_lanes = 33")
+	require.Equal(t, 4, PerWord(16, 4))
+	require.Equal(t, 3, PerWord(20, 4))
+	require.Equal(t, 1, PerWord(17, 1), "a width the word cannot hold gets 1")
 }
 
 // A word-skip Arch runs only on the data its layout was made for.

@@ -42,7 +42,8 @@ func skipped(a datapath.Arch, data *dataset.Binary) datapath.Arch {
 // with one weight a word and the smallest tile SH allows (vectors finish two cycles apart
 // in the energy pass, the record reads z* a group a cycle); the word-skip datapath with
 // two groups a tile and growth, and with one group a tile of two weights a word (both with
-// the tiled data's partial last batch).
+// the tiled data's partial last batch); SH with W words of eight lanes, eight weights a
+// word (one tile of K, the c row in its own).
 func tiledRTLArchs(iterations int) map[string]datapath.Arch {
 	pw2 := tiledArch(5, 2, herding.ModeH, false, iterations)
 	pw2.Regs[datapath.RegW].Format.Word = 17
@@ -50,7 +51,10 @@ func tiledRTLArchs(iterations int) map[string]datapath.Arch {
 	pw1 := tiledArch(5, 2, herding.ModeSH, false, iterations)
 	pw1.Regs[datapath.RegW].Format.Word = 25
 	pw1.Regs[datapath.RegField].Format.Word = 32
+	lanes8 := tiledArch(10, 8, herding.ModeSH, false, iterations)
+	lanes8.UseLanes(8)
 	return map[string]datapath.Arch{
+		"K10T8SH_L8":      lanes8,
 		"K10T6Hgrow":      tiledArch(10, 6, herding.ModeH, true, iterations),
 		"K6T3SH":          tiledArch(6, 3, herding.ModeSH, false, iterations),
 		"K5T2H_PW2":       pw2,
@@ -126,12 +130,14 @@ func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
 	for _, simulator := range Simulators {
 		iterations := map[string]int{"icarus": 2, "verilator": 3}[simulator]
 		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
-			for _, mode := range []string{"H", "SH", "H_skip"} {
+			for _, mode := range []string{"H", "SH", "H_skip_L6"} {
 				a := narrowTiled(tiledArch(6, 6, herding.ModeSH, true, iterations), o)
 				if mode != "SH" {
 					a = narrowTiled(tiledArch(6, 6, herding.ModeH, true, iterations), o)
 				}
-				if mode == "H_skip" {
+				if mode == "H_skip_L6" {
+					// six lanes of 8-bit weights: the replay sums six terms a cycle
+					a.UseLanes(6)
 					a = skipped(a, tiledData())
 				}
 				t.Run(simulator+"/"+o.String()+"/"+mode, func(t *testing.T) {
@@ -196,7 +202,8 @@ func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
 // TestTiledUSPS: the paper's smallest USPS model (digit 3: N = 700, D = 256, K = 50, mode H)
 // as the board runs it (the word-skip datapath, tile 4, the widths of docs/fpga.md's
 // synthesis table) in Verilator against golden vectors for 20 iterations, loaded through the
-// stream port.
+// stream port; and as the larger parts run it (W words of 16 lanes, 14 weights a word, one
+// tile of 56 rows) for 5.
 func TestTiledUSPS(t *testing.T) {
 	needSimulator(t, "verilator")
 	dir := os.Getenv("HERDSIM_USPS_DIR")
@@ -207,23 +214,30 @@ func TestTiledUSPS(t *testing.T) {
 	if err != nil {
 		t.Skipf("USPS data: %v", err)
 	}
-	const iterations = 20
-	a := datapath.DefaultArch(50, 256, 700, 4, herding.DefaultSweeps, iterations, herding.ModeH, false)
-	for r, bits := range map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22, datapath.RegC: 18,
-		datapath.RegVisField: 21, datapath.RegUpdate: 19, datapath.RegB: 2} {
-		a.Regs[r].Format.Word = bits
+	for _, c := range []struct {
+		name              string
+		tile, lanes, iter int
+	}{{"UP5K", 4, 3, 20}, {"L16", 56, 16, 5}} {
+		t.Run(c.name, func(t *testing.T) {
+			a := datapath.DefaultArch(50, 256, 700, c.tile, herding.DefaultSweeps, c.iter, herding.ModeH, false)
+			for r, bits := range map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22, datapath.RegC: 18,
+				datapath.RegVisField: 21, datapath.RegUpdate: 19, datapath.RegB: 2} {
+				a.Regs[r].Format.Word = bits
+			}
+			a.UseLanes(c.lanes)
+			a = skipped(a, data)
+			s, err := ReferenceVectors(data, a, herding.DefaultSeed, c.iter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vec, rtl := writeSetAndRTL(t, s)
+			res, out := runRTL(t, "verilator", vec, rtl)
+			if !res.Pass {
+				t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
+			}
+			t.Logf("USPS K=50 %s: %d cycles (%.0f per iteration), build %v, run %v", c.name, res.Cycles, float64(res.Cycles)/float64(c.iter), res.Build, res.Run)
+		})
 	}
-	a = skipped(a, data)
-	s, err := ReferenceVectors(data, a, herding.DefaultSeed, iterations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vec, rtl := writeSetAndRTL(t, s)
-	res, out := runRTL(t, "verilator", vec, rtl)
-	if !res.Pass {
-		t.Fatalf("mismatch: %s\n%s", res.Mismatch, out)
-	}
-	t.Logf("USPS K=50: %d cycles (%.0f per iteration), build %v, run %v", res.Cycles, float64(res.Cycles)/iterations, res.Build, res.Run)
 }
 
 // TestTiledRTLSimHoldsWhenTheStreamWaits: with no record taken until the core has held in
