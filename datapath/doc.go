@@ -12,7 +12,7 @@
 //
 // Built for the iCE40 UP5K's memories (tile.go, tile_schedule.go, tile_memmap.go):
 //
-//	X SPRAM (16 vectors a word)     W SPRAMs x3 (48-bit words: PW = 48 / Wbits rows a word)
+//	X SPRAM (16 vectors a word)     W memories x L (16 L-bit words: PW = min(L, 16 L / Wbits) rows; L = 3 SPRAMs on the UP5K)
 //	       |                               |            |
 //	       | x bits of batch b, pixel j    | prefetch   | search: word (g, j) in order
 //	       v                               v            v

@@ -20,17 +20,24 @@ import (
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
-// SPRAMAddrBits is the depth of the X and W memories as an address width: 14 (SPRAMWords,
-// the UP5K's SPRAM) with word skip, whose j list lies at SkipJBase; else the fewest bits
-// that address every word the images hold. Addresses stay 14 bits wide; a behavioural
-// memory holds only 2^SPRAMAddrBits words, so that parts with block RAM alone, which
-// their synthesis infers from it, hold no more than the data and weights need.
-func (s TileSizes) SPRAMAddrBits() int {
-	if s.Busy != nil {
+// XAddrBits and WAddrBits are the depths of the X memory and of W memory (lane) q as
+// address widths: the fewest bits that address every word the images hold, but 14
+// (SPRAMWords, the UP5K's SPRAM) for W's lane 0 with word skip, whose j list lies at
+// SkipJBase. Addresses stay 14 bits wide; a behavioural memory holds only 2^bits words
+// (its address's higher bits are dropped), so that parts with block RAM alone, which their
+// synthesis infers from it, spend no more block RAM than the data and weights need.
+func (s TileSizes) XAddrBits() int { return addrBits(s.XStore) }
+
+// WAddrBits is W memory q's depth as an address width (XAddrBits).
+func (s TileSizes) WAddrBits(q int) int {
+	if s.Busy != nil && q == 0 {
 		return bits.Len(uint(SPRAMWords - 1))
 	}
-	return max(1, bits.Len(uint(max(s.XStore, s.WWords)-1)))
+	return addrBits(s.WWords)
 }
+
+// addrBits is the fewest bits that address n words (at least 1).
+func addrBits(n int) int { return max(1, bits.Len(uint(n-1))) }
 
 // XBusyBase is the word skip's first busy X word (vector 0's D words are below it).
 func (s TileSizes) XBusyBase() int { return s.D }

@@ -214,7 +214,7 @@ func abstractCond(c Cond, s TileSizes, ctr *[numCounters]int, sweeps int) bool {
 const TileCycleFormula = "H: [t=1: D+4, else 1] + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
 	"SH: NTE((T/PW)D + NB(D+1+16T) + L + 9) + D + 4 + s((G+1)D + 9) + NT(2(T/PW)D + NB(D+2) + 10) + 16(XB+ZB) + 4; " +
 	"word skip (H): NB(D+2) becomes sum_b max(L_b+4, L_(b-1)+2, 4) and the write-back is 1 longer, L_b the busy words of batch b; " +
-	"L = 2 + ceil(log4(8T)) (the readout's latency), G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(3, 48/W bits), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
+	"L = 2 + ceil(log4(8T)) (the readout's latency), G = ceil(K/PW), NT = ceil(G/(T/PW)), NTE = ceil(ceil((K+1)/PW)/(T/PW)), NB = ceil(N/16), PW = min(L, 16L/W bits) (L W lanes, 3 on the UP5K), XB = ceil(D/16), ZB = ceil(K/16), s = sweeps run"
 
 // tileCyclesClosed is TileCycleFormula.
 func (a *Arch) tileCyclesClosed(sweeps int, first bool) uint64 {

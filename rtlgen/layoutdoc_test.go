@@ -22,8 +22,8 @@ import (
 func documentedLoadStream(set *testvectors.Set) []uint16 {
 	a := set.Arch
 	k, d, n := a.K, a.D, a.N
-	wBits := a.Regs[datapath.RegW].Format.Word
-	pw := min(3, 48/wBits)
+	wBits, lanes := a.Regs[datapath.RegW].Format.Word, a.Lanes()
+	pw := min(lanes, 16*lanes/wBits)
 	gt := a.Tile / pw
 	var beats []uint16
 	bit := func(v int8) uint16 {
@@ -64,8 +64,8 @@ func documentedLoadStream(set *testvectors.Set) []uint16 {
 			}
 		}
 	}
-	// w: tiles (T/PW) D words of 48 bits, word g D + j holding W[g PW + s][j] at bits
-	// [s 48/PW, s 48/PW + W bits) in two's complement, rows past K zero; three beats a
+	// w: tiles (T/PW) D words of 16 L bits, word g D + j holding W[g PW + s][j] at bits
+	// [s 16L/PW, s 16L/PW + W bits) in two's complement, rows past K zero; L beats a
 	// word, low first. Tiles: NT in mode H, NTE (the K units and the c row) in SH.
 	g := (k + pw - 1) / pw
 	tiles := (g + gt - 1) / gt
@@ -75,13 +75,17 @@ func documentedLoadStream(set *testvectors.Set) []uint16 {
 	mask := uint64(1)<<wBits - 1
 	for word := 0; word < tiles*gt*d; word++ {
 		grp, j := word/d, word%d
-		var v uint64
+		v := make([]uint16, lanes)
 		for s := 0; s < pw; s++ {
 			if row := grp*pw + s; row < k {
-				v |= (uint64(set.W0[row*d+j]) & mask) << (s * (48 / pw))
+				u := uint64(set.W0[row*d+j]) & mask
+				for bit := range wBits {
+					at := s*(16*lanes/pw) + bit
+					v[at/16] |= uint16(u>>bit&1) << (at % 16)
+				}
 			}
 		}
-		beats = append(beats, uint16(v), uint16(v>>16), uint16(v>>32))
+		beats = append(beats, v...)
 	}
 	// b and c: one value an item, ceil(bits/16) beats, two's complement, low first.
 	value := func(x int64, bits int) {
@@ -101,7 +105,8 @@ func documentedLoadStream(set *testvectors.Set) []uint16 {
 
 // TestLoadStreamFromTheDocs: the load stream built from the docs' table equals rtlgen's for
 // the default data in mode SH (the energy pass's extra tile), in mode H with one weight a W
-// word, with word skip, and for USPS K = 50 as the board runs it (when the data is there).
+// word, with word skip, with W words of seven lanes (weights straddling lanes), and for
+// USPS K = 50 as the board runs it (when the data is there).
 func TestLoadStreamFromTheDocs(t *testing.T) {
 	data := dataset.Default()
 	sh := datapath.DefaultArch(16, data.D, data.N(), 0, herding.DefaultSweeps, 2, herding.ModeSH, false)
@@ -110,10 +115,14 @@ func TestLoadStreamFromTheDocs(t *testing.T) {
 	h1.Regs[datapath.RegField].Format.Word = 40
 	skip := datapath.DefaultArch(10, data.D, data.N(), 3, herding.DefaultSweeps, 2, herding.ModeH, true)
 	skip.UseSkip(datapath.NewSkipLayout(data.Rows))
+	lanes := datapath.DefaultArch(16, data.D, data.N(), 5, herding.DefaultSweeps, 2, herding.ModeSH, false)
+	lanes.Regs[datapath.RegW].Format.Word = 19 // 7 lanes: 5 weights a word, 22-bit slots
+	lanes.Regs[datapath.RegField].Format.Word = 24
+	lanes.UseLanes(7)
 	cases := map[string]struct {
 		data *dataset.Binary
 		arch datapath.Arch
-	}{"default SH": {data, sh}, "default H PW1": {data, h1}, "default H word skip": {data, skip}}
+	}{"default SH": {data, sh}, "default H PW1": {data, h1}, "default H word skip": {data, skip}, "default SH L7": {data, lanes}}
 	if dir, err := dataset.ResolveUSPSDir(""); err == nil {
 		if usps, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{USPSDir: dir, Digit: 3, Seed: dataset.DefaultSeed}); err == nil {
 			a := datapath.DefaultArch(50, usps.D, usps.N(), 4, herding.DefaultSweeps, 2, herding.ModeH, false)

@@ -175,15 +175,15 @@ All streams are valid/ready with 16-bit beats: a beat moves in a cycle where bot
    beats, bit m of beat w is x*_(16w+m), 1 = +1), z* (%d beats), the cycle count's bits
    15:0, then {overflow, cycle count bits 30:16}. The core holds (never drops) while %d
    records wait.
-4. When idle is high, send READ (bits 15:14 = 2): m_axis_read streams W (3 beats a 48-bit
+4. When idle is high, send READ (bits 15:14 = 2): m_axis_read streams W (%d beats a %d-bit
    word, %d words), then b and c, in the load's format: %d beats, tlast on the last.
 
-`, tileLoadBeats(a), xLoadParts(s), s.RB, s.XB, s.ZB, RecordSlots(a)-1, s.WWords, ReadBeats(a))
+`, tileLoadBeats(a), xLoadParts(s), s.RB, s.XB, s.ZB, RecordSlots(a)-1, s.L, datapath.LaneBits*s.L, s.WWords, ReadBeats(a))
 	fmt.Fprintf(&b, `## Latency and throughput
 
 An iteration takes %d to %d cycles, by the number of search sweeps (the formula is in
 herdsim's docs/fpga.md); records leave one beat a cycle. Memories: X in one SB_SPRAM256KA
-(%d words), W in three (%d words of %d weights), the rest in block RAM; in WRAP mode %d of
+(%d words), W in %d side by side (%d words of %d weights), the rest in block RAM; in WRAP mode %d of
 the field accumulators in SB_MAC16 DSP blocks. Resources and Fmax:
 herdsim synth --target ice40-up5k --rtl <this folder>.
 
@@ -206,7 +206,7 @@ UP5K's SPRAM and DSP primitives; without it the same files are behavioural); her
 its self-checking testbench, herd.core the FuseSoC description. cocotb/ holds a cocotb
 testbench (Python, extensible): cocotb/run.py --vectors <the vector set> runs it under Icarus
 and writes cocotb's results.xml (its packages: cocotb/requirements.txt).
-`, minC, maxC, s.XStore, s.WWords, s.PW, MACAccumulators)
+`, minC, maxC, s.XStore, s.L, s.WWords, s.PW, MACAccumulators)
 	return b.String()
 }
 

@@ -2,9 +2,9 @@
 // synchronous read (the word at the address of cycle c shows in cycle c + 1), the shape of
 // the iCE40 UP5K's SB_SPRAM256KA (AW = 14). With HERD_ICE40_UP5K defined (herdsim synth does
 // so for the UP5K) it is that primitive, which Yosys never infers; otherwise an equivalent
-// behavioural RAM of 2^DEPTH_AW words (the words the core uses: every address it drives is
-// below that), for simulation and for parts with block RAM, which their synthesis infers
-// from it. A write cycle reads nothing (the primitive's output is then undefined; the
+// behavioural RAM of 2^DEPTH_AW words (the words the core uses: every address it writes, and
+// every one whose word it uses, is below that; the address's higher bits are dropped), for
+// simulation and for parts with block RAM, which their synthesis infers from it. A write cycle reads nothing (the primitive's output is then undefined; the
 // behavioural RAM keeps its last word): the core never uses it.
 
 `default_nettype none
@@ -38,7 +38,7 @@ module herd_spram #(
   reg [15:0] mem [0:(1<<DEPTH_AW)-1];
   reg [15:0] q;
   /* verilator lint_off UNUSED */
-  wire [AW-1:0] a = addr;  // the bits above DEPTH_AW are always 0
+  wire [AW-1:0] a = addr;  // the bits above DEPTH_AW: 0 wherever the word is used
   /* verilator lint_on UNUSED */
   always @(posedge clk) begin
     if (we) mem[a[DEPTH_AW-1:0]] <= wdata;
