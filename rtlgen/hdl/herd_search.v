@@ -271,9 +271,13 @@ module herd_search #(
   reg rp_first1, rp_first2;
   reg [GW-1:0] rp_g0;
   reg [PW-1:0] rp_z1;
-  // The replay's sum of +-W: complemented words, each -1 of the terms added as the next
-  // adder's carry-in (the last one in vexact's, rp_cin): one carry chain per term.
-  reg [VIS_FIELD_X-1:0] rp_tree, rp_tree_n, vexact;
+  // The replay's sum of +-W: complemented words, each -1 of the terms added as an adder's
+  // carry-in (the last one in vexact's, rp_cin). The PW terms are summed by a tree, not a
+  // chain, so that wide W words (PW up to 32) add in ceil(log2 PW) + 1 adder levels: leaves
+  // at nodes PW .. 2 PW - 1, node k = node 2k + node 2k + 1 with term k - 1's -1 as its
+  // carry-in, node 1 the sum (every node from 2 on is a child of exactly one node).
+  reg [VIS_FIELD_X-1:0] rp_tree, vexact;
+  wire [VIS_FIELD_X-1:0] rp_tree_n;
   /* verilator lint_off UNUSEDSIGNAL */  // bit 0 is the carry-in's slot
   reg [VIS_FIELD_X:0] rp_sum;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -298,13 +302,23 @@ module herd_search #(
   reg [DW-1:0] vis_ra;
   always @(posedge clk) vis_ra <= rp_j0;
   wire [VIS_FIELD_W-1:0] vis_rd;
-  integer rs;
-  always @* begin
-    rp_tree_n = vx_w(rb_rd[0 +: W_W]) ^ {VIS_FIELD_X{~rp_z1[0]}};
-    for (rs = 1; rs < PW; rs = rs + 1) begin
-      rp_sum = {rp_tree_n, 1'b1} + {vx_w(rb_rd[rs*W_W +: W_W]) ^ {VIS_FIELD_X{~rp_z1[rs]}}, ~rp_z1[rs-1]};
-      rp_tree_n = rp_sum[VIS_FIELD_X:1];
+  // node k at [k VIS_FIELD_X +: VIS_FIELD_X]; split_var: Verilator sees each node on its own
+  wire [2*PW*VIS_FIELD_X-1:VIS_FIELD_X] rp_node /* verilator split_var */;
+  genvar rn;
+  generate
+    for (rn = 0; rn < PW; rn = rn + 1) begin : g_rp_leaf
+      assign rp_node[(PW+rn)*VIS_FIELD_X +: VIS_FIELD_X] = vx_w(rb_rd[rn*W_W +: W_W]) ^ {VIS_FIELD_X{~rp_z1[rn]}};
     end
+    for (rn = 1; rn < PW; rn = rn + 1) begin : g_rp_node
+      /* verilator lint_off UNUSEDSIGNAL */  // bit 0 is the carry-in's slot
+      wire [VIS_FIELD_X:0] sum = {rp_node[2*rn*VIS_FIELD_X +: VIS_FIELD_X], 1'b1}
+                               + {rp_node[(2*rn+1)*VIS_FIELD_X +: VIS_FIELD_X], ~rp_z1[rn-1]};
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign rp_node[rn*VIS_FIELD_X +: VIS_FIELD_X] = sum[VIS_FIELD_X:1];
+    end
+  endgenerate
+  assign rp_tree_n = rp_node[VIS_FIELD_X +: VIS_FIELD_X];
+  always @* begin
     rp_sum = {(rp_first2 ? vx_c(c_rd) : vx_v(vis_rd)), 1'b1} + {rp_tree, rp_cin};
     vexact = rp_sum[VIS_FIELD_X:1];
   end
