@@ -79,7 +79,7 @@ module herd_search #(
   output reg  [PSW-1:0]         zsel,        // the record's bit of that group
   output wire [T-1:0]           ztile,       // z* of the tile's rows
   output reg                    changed,     // the sweep changed x* or z*
-  output reg  [DW-1:0]          rp_j0,       // the replay's next j (c's read address)
+  output wire [DW-1:0]          rp_ja,       // the replay's j a cycle before its c is added (c's read address)
   output reg                    cu_we,       // C_UPDATE: c_(cu_wa) := cu_wd
   output reg  [DW-1:0]          cu_wa,
   output wire [C_W-1:0]         cu_wd,
@@ -201,7 +201,7 @@ module herd_search #(
     if (nw_sw_d3) rb_ra <= {(DW+1){1'b0}};
     else if (nw_sw_pd3) rb_ra <= (rb_ra == RB_LAST) ? {(DW+1){1'b0}} : rb_ra + 1'b1;
   end
-  wire [PW*W_W-1:0] rb_rd;
+  wire [PW*W_W-1:0] rb_rd, rb_t;     // the row buffer's word; as the replay's tree takes it
   herd_ram #(.W(PW*W_W), .DEPTH(2*D)) rb_mem (.clk(clk), .we(sw_v1), .wa(rb_wa), .wd(w_rd_slots),
     .re(1'b1), .ra(rb_ra), .rd(rb_rd));
   // The group's z: the signs, the change against the old bits (zs_rd); zrep for the replay.
@@ -220,12 +220,15 @@ module herd_search #(
   // GATHER and the last replay write it.
   reg rp_v1, rp_v2, rp_v3, rp_last1, rp_last2, rp_last3, x_new3;
   reg [DW-1:0] rp_j1, rp_j2, rp_j3;
+  wire rp_vt, rp_firstt, rp_lastt;   // stage 1 as the replay's tail sees it (RP_REG, below)
+  wire [DW-1:0] rp_jt, rp_jv;        // and j there; j a cycle before (vis and c's address)
+  wire [PW-1:0] rp_zt;
   reg ga_v2;
   reg [DW-1:0] ga_j2;
   reg [15:0] ga_x;
   reg [DW-1:0] xs_ra;
   always @* begin
-    if (rp_v1 && rp_last1) xs_ra = rp_j1;        // the last replay: the old x*_j, for the change
+    if (rp_vt && rp_lastt) xs_ra = rp_jt;        // the last replay: the old x*_j, for the change
     else if (in_sweep) xs_ra = sj;               // the z half: x*_j of the word read
     else if (in_writeback) xs_ra = wj;   // the update of word j
     else xs_ra = cyc[DW-1:0];                    // C_UPDATE and the record
@@ -268,9 +271,32 @@ module herd_search #(
   herd_lt #(.W(CYW)) lt_rpend (.a(cyc_n), .b(CY_RPEND), .lt(rp_hi));
   reg w_rp;             // the replay reads next cycle
   always @(posedge clk) w_rp <= !rst && nx_sweep && !rp_lo && rp_hi;
+  reg [DW-1:0] rp_j0;
   reg rp_first1, rp_first2;
   reg [GW-1:0] rp_g0;
   reg [PW-1:0] rp_z1;
+  // Wide W words (PW > 3): the row buffer's word and its stage-1 companions are registered
+  // once more before the tree (on the ECP5 a block RAM's clock-to-output alone is half an
+  // 80 MHz cycle), so the replay's tail (the add into vis, x*'s write, the change) runs a
+  // cycle later: its x* lands at SWEEP's cycle (G + 1) D + 6, within LatSweep's 8, and
+  // group g + 1 reads vis_j D - 2 cycles after group g writes it. The schedule is the
+  // same: the Go model does not see the stage.
+  localparam integer RP_REG = (PW > 3) ? 1 : 0;
+  generate
+    if (RP_REG != 0) begin : g_rp_reg
+      reg v1b, first1b, last1b;
+      reg [DW-1:0] j1b;
+      reg [PW-1:0] z1b;
+      reg [PW*W_W-1:0] rb_q;
+      always @(posedge clk) {v1b, first1b, last1b, j1b, z1b, rb_q} <= {rp_v1, rp_first1, rp_last1, rp_j1, rp_z1, rb_rd};
+      assign {rp_vt, rp_firstt, rp_lastt, rp_jt, rp_zt, rb_t} = {v1b, first1b, last1b, j1b, z1b, rb_q};
+      assign rp_jv = rp_j1;
+    end else begin : g_rp_wire
+      assign {rp_vt, rp_firstt, rp_lastt, rp_jt, rp_zt, rb_t} = {rp_v1, rp_first1, rp_last1, rp_j1, rp_z1, rb_rd};
+      assign rp_jv = rp_j0;
+    end
+  endgenerate
+  assign rp_ja = rp_jv;
   // The replay's sum of +-W: complemented words, each -1 of the terms added as an adder's
   // carry-in (the last one in vexact's, rp_cin). The PW terms are summed by a tree, not a
   // chain, so that wide W words (PW up to 32) add in ceil(log2 PW) + 1 adder levels: leaves
@@ -295,24 +321,24 @@ module herd_search #(
     rp_first1 <= (rp_g0 == {GW{1'b0}});
     rp_last1 <= (rp_g0 == G_LAST);
     rp_z1 <= zrep;
-    {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_v1, rp_j1, rp_first1, rp_last1};
+    {rp_v2, rp_j2, rp_first2, rp_last2} <= {rp_vt, rp_jt, rp_firstt, rp_lastt};
     rp_tree <= rp_tree_n;
-    rp_cin <= ~rp_z1[PW-1];
+    rp_cin <= ~rp_zt[PW-1];
   end
   reg [DW-1:0] vis_ra;
-  always @(posedge clk) vis_ra <= rp_j0;
+  always @(posedge clk) vis_ra <= rp_jv;
   wire [VIS_FIELD_W-1:0] vis_rd;
   // node k at [k VIS_FIELD_X +: VIS_FIELD_X]; split_var: Verilator sees each node on its own
   wire [2*PW*VIS_FIELD_X-1:VIS_FIELD_X] rp_node /* verilator split_var */;
   genvar rn;
   generate
     for (rn = 0; rn < PW; rn = rn + 1) begin : g_rp_leaf
-      assign rp_node[(PW+rn)*VIS_FIELD_X +: VIS_FIELD_X] = vx_w(rb_rd[rn*W_W +: W_W]) ^ {VIS_FIELD_X{~rp_z1[rn]}};
+      assign rp_node[(PW+rn)*VIS_FIELD_X +: VIS_FIELD_X] = vx_w(rb_t[rn*W_W +: W_W]) ^ {VIS_FIELD_X{~rp_zt[rn]}};
     end
     for (rn = 1; rn < PW; rn = rn + 1) begin : g_rp_node
       /* verilator lint_off UNUSEDSIGNAL */  // bit 0 is the carry-in's slot
       wire [VIS_FIELD_X:0] sum = {rp_node[2*rn*VIS_FIELD_X +: VIS_FIELD_X], 1'b1}
-                               + {rp_node[(2*rn+1)*VIS_FIELD_X +: VIS_FIELD_X], ~rp_z1[rn-1]};
+                               + {rp_node[(2*rn+1)*VIS_FIELD_X +: VIS_FIELD_X], ~rp_zt[rn-1]};
       /* verilator lint_on UNUSEDSIGNAL */
       assign rp_node[rn*VIS_FIELD_X +: VIS_FIELD_X] = sum[VIS_FIELD_X:1];
     end

@@ -349,7 +349,7 @@ module herd_tiled_core #(
     .nw_sw_pd3(nw_sw_pd3), .nw_pf_0(nw_pf_0), .nw_cu_d(nw_cu_d), .nw_ztl(nw_ztl), .sj(sj), .sg(sg),
     .sj_last(sj_last), .w_rd(w_rd), .b_rd(b_rd), .c_rd(c_rd), .sx_rd(sx_rd), .x_rd(x_rd), .best_col(best_col),
     .wj(wj), .xs_rd(xs_rd), .zs_rd(zs_rd), .zsel(zsel), .ztile(ztile), .changed(changed),
-    .rp_j0(rp_j0), .cu_we(cu_we), .cu_wa(cu_wa), .cu_wd(cu_wd), .overflow(ovf_search)
+    .rp_ja(rp_j0), .cu_we(cu_we), .cu_wa(cu_wa), .cu_wd(cu_wd), .overflow(ovf_search)
   );
   generate
     if (MODE_SH != 0) begin : g_energy
