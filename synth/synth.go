@@ -71,7 +71,7 @@ type Result struct {
 	Arch   ArchSize `json:"arch"`
 	Budget *Budget  `json:"budget"` // what the part holds (null: no part, xilinx7)
 
-	LUTs      int `json:"luts"`        // SB_LUT4, LUT4, or LUT1..LUT6
+	LUTs      int `json:"luts"`        // SB_LUT4, LUT4 (ECP5: and two a CCU2C), or LUT1..LUT6
 	FlipFlops int `json:"ffs"`         // SB_DFF*, TRELLIS_FF, DFF*, or FD*
 	Carry     int `json:"carry"`       // SB_CARRY, CCU2C, ALU, or CARRY4
 	BRAM      int `json:"bram_blocks"` // block RAMs in the family's blocks: SB_RAM40_4K, DP16KD, BSRAM, RAMB18 (a RAMB36 is 2)

@@ -160,7 +160,10 @@ func countECP5(r *Result, name string, n int) {
 	case name == "TRELLIS_FF":
 		r.FlipFlops += n
 	case name == "CCU2C":
+		// A CCU2C is two bits of carry chain, each on a LUT4 of its slice: the part's LUTs
+		// (the budget, nextpnr's TRELLIS_COMB) count them.
 		r.Carry += n
+		r.LUTs += 2 * n
 	case name == "DP16KD" || name == "PDPW16KD":
 		r.BRAM += n
 	case name == "TRELLIS_DPR16X4":
