@@ -121,7 +121,7 @@ func TestOneParserPerValue(t *testing.T) {
 }
 
 // TestImpossibleWidthsAreInputErrors: a W width the datapath cannot hold (0 bits, wider
-// than its 48-bit W word, wider than any register) is an input error naming the register,
+// than its W word of 16 L bits (or no W memories), wider than any register) is an input error naming the register,
 // exit 2 and no vector set left behind, in every subcommand that builds an Arch; never a
 // panic (these once divided by zero choosing the default tile).
 func TestImpossibleWidthsAreInputErrors(t *testing.T) {
@@ -132,7 +132,9 @@ func TestImpossibleWidthsAreInputErrors(t *testing.T) {
 	}{
 		{[]string{"--reg", "W=0"}, "register W: fixedpoint: word length 0 out of range"},
 		{[]string{"--weight-bits", "200"}, "register W: fixedpoint: word length 200 out of range"},
-		{[]string{"--weight-bits", "49"}, "holds W in 48-bit words; W is 49 bits"},
+		{[]string{"--weight-bits", "49"}, "holds W in 48-bit words (3 W memories); W is 49 bits"},
+		{[]string{"--weight-bits", "17", "--w-lanes", "1"}, "holds W in 16-bit words (1 W memories); W is 17 bits"},
+		{[]string{"--w-lanes", "33"}, "--w-lanes 33: want 1 to 32 W memories"},
 		{[]string{"--reg", "W=1"}, "register W is 1 bits wide"},
 	} {
 		for _, sub := range [][]string{{"lockstep"}, {"vectors", "--out", out}} {
