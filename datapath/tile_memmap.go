@@ -118,24 +118,31 @@ func (s TileSizes) slotValue(word []uint16, slot, wbits int) int64 {
 
 // setSlot sets slot s of a W word (its lanes) to v, two's complement at wbits.
 func (s TileSizes) setSlot(word []uint16, slot, wbits int, v int64) {
-	for k := range wbits {
-		bit, q := slot*s.SW+k, (slot*s.SW+k)/LaneBits
-		m := uint16(1) << uint(bit%LaneBits)
-		word[q] &^= m
-		if v>>uint(k)&1 != 0 {
-			word[q] |= m
-		}
+	for put := 0; put < wbits; {
+		q, off, take := laneSpan(slot*s.SW+put, wbits-put)
+		m := uint16((uint32(1)<<take - 1) << off)
+		word[q] = word[q]&^m | uint16(uint64(v)>>uint(put)<<off)&m
+		put += int(take)
 	}
 }
 
-// laneBits is bits [lo, lo + n) of a word of 16-bit lanes, n <= 64.
+// laneBits is bits [lo, lo + n) of a word of 16-bit lanes, n <= 64: a lane at a time (the
+// model reads a weight this way at every add of the search and the prefetch).
 func laneBits(word []uint16, lo, n int) uint64 {
 	var v uint64
-	for k := range n {
-		bit := lo + k
-		v |= uint64(word[bit/LaneBits]>>uint(bit%LaneBits)&1) << uint(k)
+	for got := 0; got < n; {
+		q, off, take := laneSpan(lo+got, n-got)
+		v |= uint64(word[q]>>off) & (uint64(1)<<take - 1) << uint(got)
+		got += int(take)
 	}
 	return v
+}
+
+// laneSpan is where bit `bit` of a word of 16-bit lanes lies (lane q, offset off) and how
+// many of the next rest bits, from it on, that lane holds.
+func laneSpan(bit, rest int) (q int, off, take uint) {
+	q, off = bit/LaneBits, uint(bit%LaneBits)
+	return q, off, uint(min(LaneBits-int(off), rest))
 }
 
 // TileImagesFor lays out data and initial weights (w K x D row-major, b K, c D, each

@@ -48,8 +48,8 @@ func itemBeats(a datapath.Arch, img datapath.TileImages, p datapath.StreamPart, 
 		return []uint16{img.X[i]}
 	case datapath.PartXJ:
 		return []uint16{img.X[a.D+i], img.J[i]}
-	case datapath.PartW:
-		return append([]uint16(nil), a.Sizes().WordLanes(img.W, i)...)
+	case datapath.PartW: // a beat a lane
+		return append([]uint16(nil), img.W[i*p.Beats:(i+1)*p.Beats]...)
 	case datapath.PartB:
 		return valueBeats(uint64(img.B[i])&mask(a.Spec(datapath.RegB).Format.Word), p.Beats)
 	case datapath.PartC:
