@@ -52,15 +52,18 @@ func tiledLintArchs() map[string]datapath.Arch {
 		uspsSkip.SkipBusy[b] = 221 - b*2
 	}
 	uspsSkip.SkipBusy[43] = 256
-	// Wide W words: eight lanes of 13-bit weights (PW = 8), and sixteen of USPS's 18-bit
-	// ones (PW = 14) in one tile of K = 50, the shape for the larger parts.
+	// W words of other widths: one lane; eight lanes of 13-bit weights (PW = 8), and sixteen
+	// of USPS's 18-bit ones (PW = 14) in one tile of K = 50, the shape for the larger parts.
 	wide := tiled(datapath.DefaultArch(10, 64, 128, 1, 10, 12, herding.ModeSH, false), 8)
 	wide.UseLanes(8)
 	wide.Regs[datapath.RegW].Format.Word = 13
 	uspsWide := tiled(datapath.DefaultArch(50, 256, 700, 1, 10, 20, herding.ModeH, false), 56)
 	uspsWide.UseLanes(16)
 	uspsWide.Regs[datapath.RegW].Format.Word = 18
+	oneLane := tiled(datapath.DefaultArch(6, 64, 128, 1, 10, 12, herding.ModeH, false), 2)
+	oneLane.UseLanes(1) // one weight a word in one W memory
 	return map[string]datapath.Arch{
+		"K6T2H_WL1":        oneLane,
 		"K10T8SH_WL8":      wide,
 		"USPS_K50T56_WL16": uspsWide,
 		"K10T3Hgrow_skip":  skip,

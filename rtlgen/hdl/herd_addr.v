@@ -112,6 +112,7 @@ module herd_addr #(
   wire wa_load = lw_w || lr_w || nw_arow0 || (nw_sw_gd && nw_sw_0) || (SKIP != 0 && nw_jbase);
   wire [XAW-1:0] wa_src = lw_w ? lw_addr : lr_w ? ld_w : nw_arow0 ? tbase_n : (SKIP != 0 && nw_jbase) ? A_JBASE : {XAW{1'b0}};
   wire [XAW-1:0] wa_inc = !nw_arun ? {{(XAW-1){1'b0}}, 1'b1} : ag_last ? A_NEXTJ : A_GROUP;
+  integer wl;  // a W lane (the load writes one)
   always @(posedge clk) begin
     if (rst) begin
       xbase <= {XAW{1'b0}};
@@ -145,7 +146,7 @@ module herd_addr #(
     else if (nw_arun || nw_sw_gd || (SKIP != 0 && in_xrd)) wa <= wa + wa_inc;  // one adder on wa itself
     if (lw_w) begin
       w_wdata <= {WL{lw_data}};
-      w_we <= {{(WL-1){1'b0}}, 1'b1} << lw_q;
+      for (wl = 0; wl < WL; wl = wl + 1) w_we[wl] <= lw_q == wl[QW-1:0];  // lane lw_q
     end
     // (j, gi) of a prefetch or write-back run.
     if (lw_w || lr_w) begin
