@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"herdsim/bench"
-	"herdsim/dataset"
 	"herdsim/internal/junit"
 	"herdsim/sim"
 	"herdsim/testvectors"
@@ -81,21 +80,13 @@ func corruptWord(t *testing.T, vec, name string, index int) string {
 	return strings.TrimLeft(lines[index], "0")
 }
 
-// smallRTLFolders writes a 1-iteration vector set of the default data's first 40 vectors
-// (K = 6, T = 3: the sim package's smallest simulated Arch) and its RTL folder.
+// smallRTLFolders writes a 1-iteration vector set of smallData (K = 6, T = 3) and its RTL
+// folder.
 func smallRTLFolders(t *testing.T) (vec, rtl string) {
 	t.Helper()
 	dir := t.TempDir()
-	var text strings.Builder
-	for _, row := range dataset.Default().Rows[:40] {
-		for _, v := range row {
-			text.WriteByte("01"[(v+1)/2])
-		}
-		text.WriteByte('\n')
-	}
-	data, vec, rtl := filepath.Join(dir, "data.txt"), filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
-	require.NoError(t, os.WriteFile(data, []byte(text.String()), 0o644))
-	_, err := run(t, "vectors", "--data", data, "--hidden", "6", "--tile", "3", "--iters", "1", "--out", vec)
+	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
+	_, err := run(t, "vectors", "--data", smallData(t), "--hidden", "6", "--tile", "3", "--iters", "1", "--out", vec)
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", vec, "--out", rtl)
 	require.NoError(t, err)

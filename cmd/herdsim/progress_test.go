@@ -28,8 +28,9 @@ func runWithProgress(t *testing.T, dir, progress string, args ...string) (string
 
 // TestSimulatorRunsShowProgress (issue 17, item 13): rtlsim and bench's simulator leg draw
 // a progress bar on stderr when asked (HERDSIM_PROGRESS=1): the iterations checked out of
-// T, from the testbench's ITER lines, and the simulated cycles per second. On the default
-// data an Icarus iteration takes well over the bar's 100 ms redraw interval, so the bar is
+// T, from the testbench's ITER lines, and the simulated cycles per second. On smallData
+// with K = 8 an Icarus iteration (667 cycles, about 0.7 s here) takes well over the bar's
+// 100 ms redraw interval, so the bar is
 // drawn at 1/3 and 2/3 with a rate; the bar is also checked on a fast run
 // (drawn at 0/4; sim's TestRTLSimCountsTheTestbenchsIterations checks its count). The
 // ITER lines themselves are not copied to stderr, and with HERDSIM_PROGRESS=0 no bar is
@@ -42,13 +43,13 @@ func TestSimulatorRunsShowProgress(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sh6.txt"), []byte("11111\n11111\n11011\n11111\n11111\n11111\n"), 0o644))
 	folders := func(name string, args ...string) (vec, rtl string) {
 		vec, rtl = filepath.Join(dir, name+"-vec"), filepath.Join(dir, name+"-rtl")
-		runWithProgress(t, dir, "0", append([]string{"vectors", "--hidden", "4", "--out", vec}, args...)...)
+		runWithProgress(t, dir, "0", append([]string{"vectors", "--out", vec}, args...)...)
 		runWithProgress(t, dir, "0", "rtl", "--vectors", vec, "--out", rtl)
 		return vec, rtl
 	}
 	moving := regexp.MustCompile(`icarus iterations \(\d+ cycles/s\) +\d+% \|[^|]*\| \([12]/3, `) // a rate, and 1 or 2 of T = 3 done
 
-	vec, rtl := folders("default", "--data", "default", "--iters", "3")
+	vec, rtl := folders("small", "--data", smallData(t), "--hidden", "8", "--iters", "3")
 	out, stderr := runWithProgress(t, dir, "1", "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Contains(t, out, "PASS: icarus")
 	require.Regexp(t, moving, stderr, "rtlsim: no progress bar with iterations and cycles/s on stderr:\n%q", stderr)
@@ -58,7 +59,7 @@ func TestSimulatorRunsShowProgress(t *testing.T) {
 	_, stderr = runWithProgress(t, dir, "1", "bench", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Regexp(t, moving, stderr, "bench: no progress bar with iterations and cycles/s on stderr:\n%q", stderr)
 
-	vec, rtl = folders("sh6", "--data", "sh6.txt", "--iters", "4")
+	vec, rtl = folders("sh6", "--data", "sh6.txt", "--hidden", "4", "--iters", "4")
 	out, stderr = runWithProgress(t, dir, "1", "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl)
 	require.Contains(t, out, "PASS: icarus")
 	require.Contains(t, stderr, "icarus iterations   0% |", "rtlsim: no progress bar:\n%q", stderr)

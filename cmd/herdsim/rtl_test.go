@@ -12,16 +12,28 @@ import (
 	"herdsim/sim"
 )
 
-// rtlFolders writes a 1-iteration vector set (K = 8, the default tile) and its RTL folder.
+// smallData is the data of the command tests that run a simulator or synthesis: 16 vectors
+// of 16 pixels, one batch. They check the commands (exit codes, reports, progress,
+// signals), not the design, which sim and rtlgen test; K = 8 in mode SH on it is 667
+// cycles an iteration, where the default data's 64 x 128 is 5,626 (9 s in Icarus).
+func smallData(t *testing.T) string {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("testdata", "small16.txt"))
+	require.NoError(t, err)
+	return path
+}
+
+// rtlFolders writes a 1-iteration vector set (smallData, K = 8, the default tile) and its
+// RTL folder.
 func rtlFolders(t *testing.T) (vec, rtl string) {
 	t.Helper()
 	dir := t.TempDir()
 	vec, rtl = filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
-	_, err := run(t, "vectors", "--data", "default", "--hidden", "8", "--iters", "1", "--out", vec)
+	_, err := run(t, "vectors", "--data", smallData(t), "--hidden", "8", "--iters", "1", "--out", vec)
 	require.NoError(t, err)
 	out, err := run(t, "rtl", "--vectors", vec, "--out", rtl)
 	require.NoError(t, err)
-	require.Contains(t, out, "K=8 D=64 N=128 tiled T=3 mode=SH iterations=1")
+	require.Contains(t, out, "K=8 D=16 N=16 tiled T=3 mode=SH iterations=1")
 	for _, f := range []string{"herd_core.v", "herd_tb.v", "herd_board.v", "herd_board.pcf", "load.hex", "rtl.json"} {
 		require.FileExists(t, filepath.Join(rtl, f))
 	}
@@ -66,14 +78,14 @@ func TestRTLSimExitCodes(t *testing.T) {
 	// refused before the run, exit 2. A mismatch proper (exit 1): sim's
 	// TestTiledRTLSimCatchesWrongWords.
 	other, rtl2, rtl3 := t.TempDir(), filepath.Join(t.TempDir(), "rtl"), filepath.Join(t.TempDir(), "rtl")
-	_, err = run(t, "vectors", "--data", "default", "--hidden", "8", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
+	_, err = run(t, "vectors", "--data", smallData(t), "--hidden", "8", "--iters", "1", "--seed", "2", "--out", filepath.Join(other, "v"))
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v"), "--out", rtl2)
 	require.NoError(t, err)
 	out, err = run(t, "rtlsim", "--sim", "icarus", "--vectors", vec, "--rtl", rtl2)
 	require.Equal(t, 0, rtlExit(t, err), "%v", err)
 	require.Contains(t, out, "PASS: icarus, ")
-	_, err = run(t, "vectors", "--data", "default", "--hidden", "6", "--iters", "1", "--out", filepath.Join(other, "v6"))
+	_, err = run(t, "vectors", "--data", smallData(t), "--hidden", "6", "--iters", "1", "--out", filepath.Join(other, "v6"))
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", filepath.Join(other, "v6"), "--out", rtl3)
 	require.NoError(t, err)

@@ -96,14 +96,13 @@ func rtlFolderFor(t *testing.T) string {
 }
 
 // smallSynthRTL is the RTL folder of a small design for the synthesis tests, which check
-// the flow and its report, not a design: the default data with K = 4 in mode H (no energy
-// pass) and narrow registers, from the datapath model; about 3,400 of the UP5K's cells,
-// half the place-and-route time of the default K = 8 design in mode SH.
+// the flow and its report, not a design: smallData with K = 4 in mode H (no energy pass)
+// and narrow registers, from the datapath model.
 func smallSynthRTL(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	vec, rtl := filepath.Join(dir, "vectors"), filepath.Join(dir, "rtl")
-	_, err := run(t, "vectors", "--data", "default", "--hidden", "4", "--mode", "H", "--tile", "3", "--weight-bits", "9",
+	_, err := run(t, "vectors", "--data", smallData(t), "--hidden", "4", "--mode", "H", "--tile", "3", "--weight-bits", "9",
 		"--acc-bits", "12", "--from", "model", "--iters", "1", "--out", vec)
 	require.NoError(t, err)
 	_, err = run(t, "rtl", "--vectors", vec, "--out", rtl)
