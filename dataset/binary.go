@@ -32,6 +32,20 @@ func (s Shape) Pixel(row, col int) int {
 // N is the number of vectors.
 func (b *Binary) N() int { return len(b.Rows) }
 
+// Head is the first n vectors cut to their first d components (no image shape: a cut of a
+// picture is not one), sharing b's rows: a small data set of the same kind, as the tests of
+// a tool flow take where the design's size is not what they check.
+func (b *Binary) Head(n, d int) (*Binary, error) {
+	if n <= 0 || n > b.N() || d <= 0 || d > b.D {
+		return nil, fmt.Errorf("data set %q: no head of %d vectors of %d components in its %d of %d", b.Name, n, d, b.N(), b.D)
+	}
+	rows := make([][]int8, n)
+	for i := range rows {
+		rows[i] = b.Rows[i][:d:d]
+	}
+	return &Binary{Name: fmt.Sprintf("%s[:%d, :%d]", b.Name, n, d), D: d, Rows: rows}, nil
+}
+
 // Validate checks that every row has length D and holds only +1 and -1, and that the image
 // shape, when set, covers exactly D components.
 func (b *Binary) Validate() error {

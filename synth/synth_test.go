@@ -151,12 +151,11 @@ func smallRTL(t *testing.T) string {
 // small enough for LUT RAM: TestUP5KSmall and TestMemoryMustBeBlockRAM take smallRTL.
 func tinyRTL(t *testing.T) string {
 	t.Helper()
-	all := dataset.Default()
-	rows := make([][]int8, 16)
-	for i := range rows {
-		rows[i] = all.Rows[i][:16]
+	data, err := dataset.Default().Head(16, 16)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return rtlOf(t, &dataset.Binary{Name: "default[:16, :16]", D: 16, Rows: rows})
+	return rtlOf(t, data)
 }
 
 // rtlOf writes the RTL folder of data with K = 3, mode H, 2 iterations.

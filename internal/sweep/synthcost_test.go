@@ -18,14 +18,18 @@ import (
 	"herdsim/synth"
 )
 
-// synthSetup is the smallest design worth synthesising: the default data, K=4 in mode H
-// (the default tile), T=3.
-func synthSetup(target string) Setup {
-	return Setup{Data: dataset.Default(), Config: herding.Config{Hidden: 4, Mode: herding.ModeH, Sweeps: 10, Seed: 1}, Iterations: 3, Synth: target}
+// synthSetup is a small design to synthesise: the default data's first 16 vectors cut to
+// 16 pixels, K=4 in mode H (the default tile), T=3 (the test is of the sweep's synthesis
+// records, not of a design).
+func synthSetup(t *testing.T, target string) Setup {
+	t.Helper()
+	data, err := dataset.Default().Head(16, 16)
+	require.NoError(t, err)
+	return Setup{Data: data, Config: herding.Config{Hidden: 4, Mode: herding.ModeH, Sweeps: 10, Seed: 1}, Iterations: 3, Synth: target}
 }
 
 func synthSpec(t *testing.T) Spec {
-	s, err := newSpec([]string{"weight-bits=11,12"}, false, fixedpoint.Wrap)
+	s, err := newSpec([]string{"weight-bits=6,7"}, false, fixedpoint.Wrap)
 	require.NoError(t, err)
 	return s
 }
@@ -40,14 +44,14 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 		t.Skipf("no iCE40 tools: %v", err)
 	}
 	dir := t.TempDir()
-	st, err := Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	st, err := Run(context.Background(), Options{Setup: synthSetup(t, "ice40-up5k"), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Equal(t, 2, st.Computed)
 	recs := readRecords(t, dir)
 	require.Len(t, recs, 2)
-	for _, w := range []string{"11", "12"} {
+	for _, w := range []string{"6", "7"} {
 		r := recs["weight-bits="+w+" wrap"]
-		require.True(t, r.Valid, w)
+		require.True(t, r.Valid, "%s: %s", w, r.Error)
 		require.Equal(t, "ice40-up5k", r.Run.Synth)
 		require.Contains(t, r.Key, "|synth=ice40-up5k|")
 		c := r.Synth
@@ -65,7 +69,7 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 		require.NotNil(t, c.FmaxIcetimeMHz)
 	}
 	// Wider weights cost more flip-flops (the W datapath registers).
-	require.Greater(t, recs["weight-bits=12 wrap"].Synth.FlipFlops, recs["weight-bits=11 wrap"].Synth.FlipFlops)
+	require.Greater(t, recs["weight-bits=7 wrap"].Synth.FlipFlops, recs["weight-bits=6 wrap"].Synth.FlipFlops)
 	line, err := os.ReadFile(filepath.Join(dir, "points.jsonl"))
 	require.NoError(t, err)
 	require.NotContains(t, string(line), "seconds", "timing must stay out of the records")
@@ -73,8 +77,8 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 	md, err := os.ReadFile(filepath.Join(dir, FileTableMD))
 	require.NoError(t, err)
 	require.Contains(t, string(md), "| overflows | LUTs | FFs | BRAM | logic cells | fits | Fmax (MHz) |")
-	c11 := recs["weight-bits=11 wrap"].Synth
-	require.Contains(t, string(md), "| none | "+itoa(c11.LUTs)+" | "+itoa(c11.FlipFlops)+" | "+itoa(c11.BRAM)+" | "+itoa(*c11.LogicCells)+" | yes | "+c11.fmaxText()+" |")
+	c7 := recs["weight-bits=7 wrap"].Synth
+	require.Contains(t, string(md), "| none | "+itoa(c7.LUTs)+" | "+itoa(c7.FlipFlops)+" | "+itoa(c7.BRAM)+" | "+itoa(*c7.LogicCells)+" | yes | "+c7.fmaxText()+" |")
 	require.Contains(t, string(md), "lossless cost | lossy cost |")
 	csvText, err := os.ReadFile(filepath.Join(dir, FileTableCSV))
 	require.NoError(t, err)
@@ -91,11 +95,11 @@ func TestSweepWithSynthRecordsTheCost(t *testing.T) {
 
 	// Resume: the same sweep reuses both records; without --synth it reuses none and its
 	// records and table carry no cost.
-	st, err = Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: dir})
+	st, err = Run(context.Background(), Options{Setup: synthSetup(t, "ice40-up5k"), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Equal(t, 2, st.Skipped)
 	require.Zero(t, st.Computed)
-	st, err = Run(context.Background(), Options{Setup: synthSetup(""), Spec: synthSpec(t), Out: dir})
+	st, err = Run(context.Background(), Options{Setup: synthSetup(t, ""), Spec: synthSpec(t), Out: dir})
 	require.NoError(t, err)
 	require.Zero(t, st.Skipped)
 	require.Equal(t, 2, st.Computed)
@@ -108,9 +112,9 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestSynthTargetIsPartOfTheKey(t *testing.T) {
 	spec := synthSpec(t)
-	plain := spec.Points(synthSetup(""))
-	up5k := spec.Points(synthSetup("ice40-up5k"))
-	hx8k := spec.Points(synthSetup("ice40-hx8k"))
+	plain := spec.Points(synthSetup(t, ""))
+	up5k := spec.Points(synthSetup(t, "ice40-up5k"))
+	hx8k := spec.Points(synthSetup(t, "ice40-hx8k"))
 	require.Len(t, up5k, len(plain))
 	for i := range plain {
 		require.NotContains(t, plain[i].Key, "synth")
@@ -144,13 +148,13 @@ func TestSweepWithoutSynthHasNoCost(t *testing.T) {
 func TestSynthMissingToolsStopBeforeAnyWork(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	out := filepath.Join(t.TempDir(), "out")
-	_, err := Run(context.Background(), Options{Setup: synthSetup("ice40-up5k"), Spec: synthSpec(t), Out: out})
+	_, err := Run(context.Background(), Options{Setup: synthSetup(t, "ice40-up5k"), Spec: synthSpec(t), Out: out})
 	var te *synth.ToolError
 	require.True(t, errors.As(err, &te), "%v", err)
 	require.ErrorContains(t, err, "synthesis target ice40-up5k: yosys not found on PATH (Debian: apt-get install yosys)")
 	require.NoDirExists(t, out)
 
-	_, err = Run(context.Background(), Options{Setup: synthSetup("ice40-up9k"), Spec: synthSpec(t), Out: out})
+	_, err = Run(context.Background(), Options{Setup: synthSetup(t, "ice40-up9k"), Spec: synthSpec(t), Out: out})
 	require.ErrorContains(t, err, `synthesis target "ice40-up9k": want one of `+strings.Join(synth.TargetNames(), ", "))
 	require.NoDirExists(t, out)
 }
@@ -196,7 +200,7 @@ func TestReportShowsCostsThatDoNotFit(t *testing.T) {
 // TestPointRTLIsTheDesign: the RTL synthPoint writes for a point is what herdsim rtl writes
 // for it: the core, its library modules and the board top with the PLL and the link.
 func TestPointRTLIsTheDesign(t *testing.T) {
-	s := synthSetup("ice40-up5k")
+	s := synthSetup(t, "ice40-up5k")
 	points := synthSpec(t).Points(s)
 	require.Len(t, points, 2)
 	a := points[0].Arch
