@@ -32,9 +32,6 @@ module herd_positive #(
   parameter integer POSITIVE_X   = 10,
   parameter integer POSITIVE_SAT = 0,
   parameter integer CYW          = 13,
-  // 1: the previous batch's X word is read a cycle early into a register (XB_REG, below);
-  // the tiles of 8 rows or more, where its fan-out to the rows is long
-  parameter integer XB_REG       = (T >= 8) ? 1 : 0,
   // derived (leave them)
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,
   parameter integer DCW = $clog2(D + 1),
@@ -157,16 +154,18 @@ module herd_positive #(
   reg [4:0] xpc2, xpc3;
   /* verilator lint_on UNUSEDSIGNAL */
   reg [DW-1:0] xb_ra;
-  wire [DW-1:0] xb_ra_n = nw_pass_d ? cyc_n[DW-1:0]
-                        : nw_wb_1 ? {DW{1'b0}}
-                        : (in_writeback && wq == GT_LAST) ? wj[DW-1:0] + 1'b1
-                        : xb_ra;
   always @(posedge clk) begin
     xw_v <= (in_pass || in_e_pass) && cyc_below_d;
     xw_j <= cyc[DW-1:0];
     {xk1, xk2, xk3, xj3} <= {cyc[DW-1:0], xk1, xk2, tile_ra};
     {xpc2, xpc3} <= {j_pop, xpc2};
-    xb_ra <= xb_ra_n;
+    if (nw_pass_d) begin
+      xb_ra <= cyc_n[DW-1:0];
+    end else if (nw_wb_1) begin
+      xb_ra <= {DW{1'b0}};
+    end else if (in_writeback && wq == GT_LAST) begin
+      xb_ra <= wj[DW-1:0] + 1'b1;
+    end
   end
   wire xb_we = (SKIP != 0) ? xr3 : xw_v;
   wire [DW-1:0] xb_wa = (SKIP != 0) ? xk3 : xw_j;
@@ -180,25 +179,8 @@ module herd_positive #(
       assign xb_wd = x_rd;
     end
   endgenerate
-  // XB_REG: the word stage 1 takes comes from a register, not the block RAM's output, which
-  // fans out to every row's popcount (on the ECP5 a DP16KD's 5.6 ns clock-to-out began the
-  // routed critical path of T = 56). The RAM reads xb_ra's next value a cycle early, so the
-  // register holds the word xb_ra names, as the RAM's output would: every word is written at
-  // least two cycles before a pass, the write-back or a busy word's issue reads it (written
-  // at j + 1 of the pass before, word skip's at k + 3), so the earlier read sees it too.
-  generate
-    if (XB_REG != 0) begin : g_xb_reg
-      wire [XBW-1:0] xb_rd_m;
-      reg [XBW-1:0] xb_rd_q;
-      always @(posedge clk) xb_rd_q <= xb_rd_m;
-      assign xb_rd = xb_rd_q;
-      herd_ram #(.W(XBW), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd),
-        .re(1'b1), .ra(xb_ra_n), .rd(xb_rd_m));
-    end else begin : g_xb_direct
-      herd_ram #(.W(XBW), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd),
-        .re(1'b1), .ra(xb_ra), .rd(xb_rd));
-    end
-  endgenerate
+  herd_ram #(.W(XBW), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd),
+    .re(1'b1), .ra(xb_ra), .rd(xb_rd));
 
   wire [15:0] pp_mask = pp_c1 ? 16'h0000 : (pp_wb1 || pp_zl1) ? LAST_MASK : 16'hffff;
   reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
