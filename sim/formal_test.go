@@ -38,6 +38,7 @@ func proofRTL(t *testing.T, name string) string {
 // that drops m_axis_sample's tvalid while the receiver is not ready, one whose DONE does not
 // hold while the record buffer is full. About 1.5 s a proof on this machine.
 func TestHandshakeProof(t *testing.T) {
+	t.Parallel() // see TestMain
 	needProofTools(t)
 	for _, name := range []string{"K6T3SH", "K5T2H_PW2"} {
 		t.Run(name, func(t *testing.T) {
@@ -125,6 +126,7 @@ func TestHandshakeProofErrors(t *testing.T) {
 // waits for beats after the read-back's last; and on a CRC unit or a UART slower than
 // their contracts.
 func TestLinkProof(t *testing.T) {
+	t.Parallel() // see TestMain
 	needProofTools(t)
 	rtl := proofRTL(t, "K6T3SH")
 	t0 := time.Now()

@@ -55,6 +55,7 @@ func TestNarrowWeightsDiverge(t *testing.T) {
 
 // One USPS class at the paper's scale (N=700, D=256), K=50 in tiles of 4, 200 iterations.
 func TestUSPSClassIsBitExact(t *testing.T) {
+	t.Parallel() // see TestMain
 	data, err := dataset.Load(dataset.SpecUSPS, dataset.LoadOptions{Digit: 3, Seed: dataset.DefaultSeed})
 	if err != nil {
 		t.Skipf("USPS data not found: %v", err)

@@ -42,6 +42,10 @@ func needSimulator(t *testing.T, name string) {
 
 // testBuilds is the simulator builds' cache of the package's tests (RTLSimOptions.
 // BuildCache): the tests of one Arch share one build a simulator.
+//
+// The longest tests (the netlists, the narrow widths, USPS, the proofs) call t.Parallel:
+// they run after the others, as many at a time as there are CPUs. sim is make test's
+// longest package, and go test ran it alone at the end with a CPU idle.
 var testBuilds string
 
 func TestMain(m *testing.M) {

@@ -132,6 +132,7 @@ func narrowTiled(a datapath.Arch, o fixedpoint.Overflow) datapath.Arch {
 // sets from the model (not the reference) at narrow widths, in both overflow modes and
 // both modes, pass in both simulators, and the flag is set in them.
 func TestTiledNarrowWidthsMatchTheModel(t *testing.T) {
+	t.Parallel() // see TestMain
 	for _, simulator := range Simulators {
 		iterations := map[string]int{"icarus": 2, "verilator": 3}[simulator]
 		for _, o := range []fixedpoint.Overflow{fixedpoint.Wrap, fixedpoint.Sat} {
@@ -210,6 +211,7 @@ func TestTiledRTLSimCatchesWrongWords(t *testing.T) {
 // stream port; and as the larger parts run it (W words of 16 lanes, 14 weights a word, one
 // tile of 56 rows) for 5.
 func TestTiledUSPS(t *testing.T) {
+	t.Parallel() // see TestMain
 	needSimulator(t, "verilator")
 	dir := os.Getenv("HERDSIM_USPS_DIR")
 	if dir == "" {
@@ -310,6 +312,7 @@ func TestTiledRTLSimFillFailsWithoutAHold(t *testing.T) {
 // own. One wrong expected word (a final weight) fails the same build, naming the word. The
 // builds are quick (C++ at -O0: the netlists' C++ is most of the time, the runs are short).
 func TestTiledNetlistPass(t *testing.T) {
+	t.Parallel() // see TestMain
 	needSimulator(t, "verilator")
 	data, err := tiledData().Head(40, 16) // three batches, the last partial; D = 16 (Yosys's time)
 	if err != nil {
