@@ -81,8 +81,9 @@ type cocotbResults struct {
 func cocotbSet(t *testing.T, iterations int) (vec, rtl string, a datapath.Arch) {
 	t.Helper()
 	all := dataset.Default()
-	data := &dataset.Binary{Name: all.Name + "[:32]", D: all.D, Rows: all.Rows[:32]}
-	a = datapath.DefaultArch(6, data.D, len(data.Rows), 0, 10, iterations, herding.ModeSH, false)
+	data, err := all.Head(32, all.D)
+	require.NoError(t, err)
+	a = datapath.DefaultArch(6, data.D, data.N(), 0, 10, iterations, herding.ModeSH, false)
 	set, err := sim.ReferenceVectors(data, a, herding.DefaultSeed, iterations)
 	require.NoError(t, err)
 	dir := t.TempDir()

@@ -20,36 +20,36 @@ const LoadFile = "load.hex"
 // TileLoadStream is the load stream of a tiled Arch's initial memories: the parts of
 // Arch.LoadLayout in order, each item's beats low first.
 func TileLoadStream(a datapath.Arch, img datapath.TileImages) []uint16 {
-	var out []uint16
-	for _, p := range a.LoadLayout() {
-		for i := range p.Items {
-			out = append(out, itemBeats(a, img, p, i)...)
-		}
-	}
-	return out
+	return layoutBeats(a, img, a.LoadLayout())
 }
 
 // WeightBeats is the W, b and c part of the load stream, which the core's read-back
 // (m_axis_read) repeats with the final values (Arch.ReadLayout).
 func WeightBeats(a datapath.Arch, img datapath.TileImages) []uint16 {
+	return layoutBeats(a, img, a.ReadLayout())
+}
+
+// layoutBeats are the beats of the parts of a stream layout, in order.
+func layoutBeats(a datapath.Arch, img datapath.TileImages, layout []datapath.StreamPart) []uint16 {
+	s := a.Sizes()
 	var out []uint16
-	for _, p := range a.ReadLayout() {
+	for _, p := range layout {
 		for i := range p.Items {
-			out = append(out, itemBeats(a, img, p, i)...)
+			out = append(out, itemBeats(a, s, img, p, i)...)
 		}
 	}
 	return out
 }
 
 // itemBeats are the beats of item i of part p.
-func itemBeats(a datapath.Arch, img datapath.TileImages, p datapath.StreamPart, i int) []uint16 {
+func itemBeats(a datapath.Arch, s datapath.TileSizes, img datapath.TileImages, p datapath.StreamPart, i int) []uint16 {
 	switch p.Name {
 	case datapath.PartX, datapath.PartX0:
 		return []uint16{img.X[i]}
 	case datapath.PartXJ:
 		return []uint16{img.X[a.D+i], img.J[i]}
 	case datapath.PartW: // a beat a lane
-		return append([]uint16(nil), img.W[i*p.Beats:(i+1)*p.Beats]...)
+		return s.WordLanes(img.W, i)
 	case datapath.PartB:
 		return valueBeats(uint64(img.B[i])&mask(a.Spec(datapath.RegB).Format.Word), p.Beats)
 	case datapath.PartC:

@@ -28,7 +28,12 @@ const archIterations = 40
 
 // tiledArch is the tiled Arch for the tiled data, lossless for archIterations (or more).
 func tiledArch(k, tile int, mode herding.Mode, grow bool, iterations int) datapath.Arch {
-	return datapath.DefaultArch(k, 64, 40, tile, herding.DefaultSweeps, max(iterations, archIterations), mode, grow)
+	return archFor(tiledData(), k, tile, mode, grow, iterations)
+}
+
+// archFor is the tiled Arch for data, lossless for archIterations (or more).
+func archFor(data *dataset.Binary, k, tile int, mode herding.Mode, grow bool, iterations int) datapath.Arch {
+	return datapath.DefaultArch(k, data.D, data.N(), tile, herding.DefaultSweeps, max(iterations, archIterations), mode, grow)
 }
 
 // skipped makes a the word-skip datapath for the tiled data.
@@ -318,7 +323,7 @@ func TestTiledNetlistPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := datapath.DefaultArch(6, data.D, data.N(), 3, herding.DefaultSweeps, archIterations, herding.ModeSH, false)
+	a := archFor(data, 6, 3, herding.ModeSH, false, 3)
 	s, err := ReferenceVectors(data, a, herding.DefaultSeed, 3)
 	if err != nil {
 		t.Fatal(err)

@@ -164,7 +164,7 @@ func rtlOf(t *testing.T, data *dataset.Binary) string {
 	if err := synth.CheckTools("ice40-up5k"); err != nil {
 		t.Skipf("%v: synthesis not run", err)
 	}
-	a := datapath.DefaultArch(3, data.D, len(data.Rows), 0, 10, 2, herding.ModeH, false)
+	a := datapath.DefaultArch(3, data.D, data.N(), 0, 10, 2, herding.ModeH, false)
 	set, err := sim.ReferenceVectors(data, a, herding.DefaultSeed, 2)
 	if err != nil {
 		t.Fatal(err)
