@@ -49,16 +49,40 @@ type Info struct {
 	Seed       uint64            `json:"seed"`
 	Inputs     map[string]string `json:"inputs"` // the set's x, w0, b0, c0: SHA-256 as its manifest records them
 	Files      map[string]string `json:"files"`  // every generated file: SHA-256
-	// BoardClockMHz is the tiled board top's PLL clock (BoardClocks; absent: the default).
-	BoardClockMHz float64 `json:"board_clock_mhz,omitempty"`
+	// BoardClockMHz is the iCEBreaker top's PLL clock (absent: its default), and
+	// BoardClocksMHz the other boards' (absent: their defaults).
+	BoardClockMHz  float64            `json:"board_clock_mhz,omitempty"`
+	BoardClocksMHz map[string]float64 `json:"board_clocks_mhz,omitempty"`
 }
 
-// BoardClock is the board top's clock the folder was generated for.
-func (i *Info) BoardClock() (BoardClock, error) {
-	if i.BoardClockMHz == 0 {
-		return DefaultBoardClock, nil
+// BoardClock is the clock a board's top in the folder was generated for.
+func (i *Info) BoardClock(b *Board) (BoardClock, error) {
+	mhz := i.BoardClocksMHz[b.Name]
+	if b == IceBreaker {
+		mhz = i.BoardClockMHz
 	}
-	return BoardClockFor(i.BoardClockMHz)
+	if mhz == 0 {
+		return b.DefaultClock(), nil
+	}
+	return b.ClockFor(mhz)
+}
+
+// setBoardClocks records the boards' clocks that are not their defaults.
+func (i *Info) setBoardClocks(clocks BoardClocks) {
+	for _, b := range Boards {
+		clk := clocks[b.Name]
+		if clk.MHz == b.DefaultClock().MHz {
+			continue
+		}
+		if b == IceBreaker {
+			i.BoardClockMHz = clk.MHz
+			continue
+		}
+		if i.BoardClocksMHz == nil {
+			i.BoardClocksMHz = map[string]float64{}
+		}
+		i.BoardClocksMHz[b.Name] = clk.MHz
+	}
 }
 
 // InputFiles are the vector set's files a generated folder is built from.
@@ -91,14 +115,16 @@ func Verilog(a datapath.Arch, iterations int) (map[string]string, error) {
 func MemoryImages(s *testvectors.Set) map[string][]byte { return tiledImages(s) }
 
 // Write writes the Verilog, the memory images and InfoFile for a vector set into dir
-// (created if needed; files of the same names are replaced), the board top clocked at
-// DefaultBoardClock. It returns the names written.
+// (created if needed; files of the same names are replaced), the board tops clocked at
+// their defaults. It returns the names written.
 func Write(dir string, s *testvectors.Set) ([]string, error) {
-	return WriteClocked(dir, s, DefaultBoardClock)
+	return WriteClocked(dir, s, DefaultBoardClocks())
 }
 
-// WriteClocked is Write with the board top's PLL making clk.
-func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, error) {
+// WriteClocked is Write with each board top's PLL making the board's clock of clocks (a
+// board it does not name: its default).
+func WriteClocked(dir string, s *testvectors.Set, clocks BoardClocks) ([]string, error) {
+	clocks = withDefaultClocks(clocks)
 	files, err := Verilog(s.Arch, s.Iterations)
 	if err != nil {
 		return nil, err
@@ -111,23 +137,25 @@ func WriteClocked(dir string, s *testvectors.Set, clk BoardClock) ([]string, err
 		all[n] = v
 	}
 	inf := Info{Arch: s.Arch, Iterations: s.Iterations, Seed: s.Seed, Inputs: map[string]string{}, Files: map[string]string{}}
-	for n, v := range tiledBoardFiles(s.Arch, clk) { // tiled_board.go: PLL, link, .pcf
+	for n, v := range boardFiles(s.Arch, clocks) { // boards.go: the board tops and their constraints
 		all[n] = []byte(v)
 	}
-	if clk != DefaultBoardClock {
-		inf.BoardClockMHz = clk.MHz
-	}
+	inf.setBoardClocks(clocks)
 	for _, n := range InputFiles {
 		inf.Inputs[n] = s.FileHash(n)
 	}
 	// the package: datasheet and FuseSoC description
 	all[DatasheetFile] = []byte(datasheet(s.Arch))
-	packaged := append(append(append([]string(nil), TiledSourceFiles...), BoardSourceFiles...), TestbenchFile, TBFile, LoadFile, BoardPCF, BoardCST, DatasheetFile, InfoFile)
+	packaged := append(append([]string(nil), TiledSourceFiles...), BoardHDLFiles...)
+	for _, b := range Boards {
+		packaged = append(packaged, b.File, b.Constraints)
+	}
+	packaged = append(packaged, BoardCST, TestbenchFile, TBFile, LoadFile, DatasheetFile, InfoFile)
 	for n, v := range CocotbFiles() { // cocotb.go: the cocotb testbench, in CocotbDir
 		all[n] = v
 	}
 	packaged = append(packaged, cocotbNames()...)
-	desc, err := coreDescription(s.Arch, packaged, clk)
+	desc, err := coreDescription(s.Arch, packaged, clocks)
 	if err != nil {
 		return nil, err
 	}
@@ -179,5 +207,14 @@ func BoardVerilog(a datapath.Arch) (string, error) {
 	if err := a.Validate(); err != nil {
 		return "", err
 	}
-	return tiledBoardFiles(a, DefaultBoardClock)[BoardFile], nil
+	return boardFiles(a, DefaultBoardClocks())[BoardFile], nil
+}
+
+// withDefaultClocks is clocks with every board it does not name at its default clock.
+func withDefaultClocks(clocks BoardClocks) BoardClocks {
+	out := DefaultBoardClocks()
+	for n, c := range clocks {
+		out[n] = c
+	}
+	return out
 }

@@ -37,12 +37,24 @@ const (
 // BoardSourceFiles.
 var TiledSourceFiles = append(append([]string(nil), HDLFiles...), PhasesFile, CoreFile)
 
-// BoardHDLFiles are the hand-written sources of the board top (the host link and the
-// iCEBreaker's top), leaves first; BoardFile, herd_board, sets the top's parameters.
-var BoardHDLFiles = []string{"herd_uart_rx.v", "herd_uart_tx.v", "herd_crc16.v", "herd_link.v", "herd_icebreaker.v"}
+// LinkHDLFiles are the hand-written sources every board top shares, leaves first: the host
+// link and herd_linked (power-on reset, link and core).
+var LinkHDLFiles = []string{"herd_uart_rx.v", "herd_uart_tx.v", "herd_crc16.v", "herd_link.v", "herd_linked.v"}
 
-// BoardSourceFiles are the board top's Verilog files beyond the core's, leaves first.
-var BoardSourceFiles = append(append([]string(nil), BoardHDLFiles...), BoardFile)
+// BoardHDLFiles are the hand-written sources of the board tops: LinkHDLFiles and each
+// board's top (Board.Module), leaves first. A generated top (Board.File) sets a design's
+// parameters on its board's.
+var BoardHDLFiles = func() []string {
+	files := append([]string(nil), LinkHDLFiles...)
+	for _, b := range Boards {
+		files = append(files, b.Module+".v")
+	}
+	return files
+}()
+
+// BoardSourceFiles are herd_board's (the iCEBreaker top's) Verilog files beyond the
+// core's, leaves first.
+var BoardSourceFiles = IceBreaker.Sources()
 
 // HDLSource is the text of a hand-written source of hdl/ (HDLFiles, AccArrayTBFile).
 func HDLSource(name string) string {

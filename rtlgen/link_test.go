@@ -57,27 +57,50 @@ func TestCmdPacksOpAndArgument(t *testing.T) {
 	require.Equal(t, uint16(0x8000), rtlgen.Cmd(rtlgen.CmdRead, 0))
 }
 
-// TestBoardClocks: each board clock is what its PLL settings make of 12 MHz (the iCE40
-// PLL's simple feedback: 12 (DIVF + 1) / ((DIVR + 1) 2^DIVQ)), within the PLL's VCO range
-// (533-1066 MHz), and its bit time is the nearest whole number of clocks to 4 Mbaud.
+// TestBoardClocks: each board clock is what its PLL settings make of the board's
+// oscillator, within the PLL's VCO range, and its bit time is the nearest whole number of
+// clocks to the board's link rate, within 1 %: the iCE40's SB_PLL40_PAD (simple
+// feedback: 12 (DIVF + 1) / ((DIVR + 1) 2^DIVQ), VCO 533-1066 MHz), the ECP5's EHXPLLL
+// (25 CLKFB_DIV / CLKI_DIV, VCO 400-800 MHz, its phase detector at 3.125 MHz or more) and
+// the 7-series MMCM (100 MULT / (DIVCLK DIVIDE), VCO 600-1200 MHz at speed grade -1).
 func TestBoardClocks(t *testing.T) {
-	for _, c := range rtlgen.BoardClocks {
-		mhz := 12 * float64(c.DIVF+1) / float64((c.DIVR+1)<<c.DIVQ)
-		if mhz != c.MHz {
-			t.Errorf("%v MHz: the settings make %v MHz", c.MHz, mhz)
-		}
-		if vco := mhz * float64(int(1)<<c.DIVQ); vco < 533 || vco > 1066 {
-			t.Errorf("%v MHz: VCO %v MHz out of range", c.MHz, vco)
-		}
-		bit := float64(c.Hz()) / float64(c.BaudDiv())
-		if math.Abs(bit/rtlgen.LinkBaud-1) > 0.02 {
-			t.Errorf("%v MHz: %d clocks a bit is %v baud", c.MHz, c.BaudDiv(), bit)
+	pll := map[string]func(c rtlgen.BoardClock) (mhz, vco float64, ok bool){
+		"icebreaker": func(c rtlgen.BoardClock) (float64, float64, bool) {
+			mhz := 12 * float64(c.Param("DIVF")+1) / float64((c.Param("DIVR")+1)<<c.Param("DIVQ"))
+			vco := mhz * float64(int(1)<<c.Param("DIVQ"))
+			return mhz, vco, vco >= 533 && vco <= 1066
+		},
+		"ulx3s": func(c rtlgen.BoardClock) (float64, float64, bool) {
+			pfd := 25 / float64(c.Param("CLKI_DIV"))
+			mhz := pfd * float64(c.Param("CLKFB_DIV"))
+			vco := mhz * float64(c.Param("CLKOP_DIV"))
+			return mhz, vco, vco >= 400 && vco <= 800 && pfd >= 3.125
+		},
+		"arty": func(c rtlgen.BoardClock) (float64, float64, bool) {
+			vco := 100 * float64(c.Param("MULT")) / float64(c.Param("DIVCLK"))
+			return vco / float64(c.Param("DIVIDE")), vco, vco >= 600 && vco <= 1200
+		},
+	}
+	for _, b := range rtlgen.Boards {
+		for _, c := range b.Clocks {
+			mhz, vco, ok := pll[b.Name](c)
+			if mhz != c.MHz || !ok {
+				t.Errorf("%s %v MHz: the settings make %v MHz, VCO %v MHz (in range: %v)", b.Name, c.MHz, mhz, vco, ok)
+			}
+			bit := float64(c.Hz()) / float64(b.BaudDiv(c))
+			if math.Abs(bit/float64(b.Baud)-1) > 0.01 {
+				t.Errorf("%s %v MHz: %d clocks a bit is %v baud", b.Name, c.MHz, b.BaudDiv(c), bit)
+			}
 		}
 	}
-	if got := []int{rtlgen.BoardClocks[0].BaudDiv(), rtlgen.BoardClocks[1].BaudDiv()}; got[0] != 10 || got[1] != 9 {
+	ice := rtlgen.IceBreaker
+	if got := []int{ice.BaudDiv(ice.Clocks[0]), ice.BaudDiv(ice.Clocks[1])}; got[0] != 10 || got[1] != 9 {
 		t.Errorf("bit times %v, want 10 at 39.75 MHz and 9 at 36", got)
 	}
-	if _, err := rtlgen.BoardClockFor(40); err == nil || !strings.Contains(err.Error(), "39.75 and 36") {
+	if got := rtlgen.ULX3S.BaudDiv(rtlgen.ULX3S.DefaultClock()); got != 20 {
+		t.Errorf("ULX3S bit time %d at 60 MHz, want 20 (3 Mbaud)", got)
+	}
+	if _, err := ice.ClockFor(40); err == nil || !strings.Contains(err.Error(), "39.75, 36") {
 		t.Errorf("40 MHz: %v", err)
 	}
 }

@@ -18,35 +18,56 @@ const (
 )
 
 // fileset is the FuseSoC fileset of a generated file of the tiled design; "" for none.
+// Each board's top, hand-written and generated, and its constraints are a fileset named
+// after the board; the sources they share are "link".
 func fileset(name string) (set, fileType string) {
 	switch {
 	case slices.Contains(TiledSourceFiles, name):
 		return "core", "verilogSource"
-	case slices.Contains(BoardSourceFiles, name):
-		return "board", "verilogSource"
+	case slices.Contains(LinkHDLFiles, name):
+		return "link", "verilogSource"
 	case strings.HasPrefix(name, CocotbDir+"/"):
 		return "tb", "user" // the cocotb testbench: Python, run by its run.py
+	}
+	for _, b := range Boards {
+		switch name {
+		case b.Module + ".v", b.File:
+			return b.Name, "verilogSource"
+		case b.Constraints:
+			return b.Name, constraintsType[b.Family]
+		}
 	}
 	switch name {
 	case TestbenchFile, TBFile:
 		return "tb", "verilogSource"
 	case LoadFile:
 		return "tb", "user"
-	case BoardPCF:
-		return "board", "PCF"
 	case BoardCST:
-		return "board", "user" // the Tang Nano 9K's pins (nextpnr-himbaechel-gowin)
+		return "tangnano9k", "user" // the Tang Nano 9K's pins for herd_board (nextpnr-himbaechel-gowin)
 	case DatasheetFile, InfoFile:
 		return "doc", "user"
 	}
 	return "", ""
 }
 
+// constraintsType is FuseSoC's file type of a family's constraint file.
+var constraintsType = map[string]string{"ice40": "PCF", "ecp5": "LPF", "xilinx": "xdc"}
+
+// coreFilesets are herd.core's filesets, in order.
+var coreFilesets = func() []string {
+	sets := []string{"core", "tb", "link"}
+	for _, b := range Boards {
+		sets = append(sets, b.Name)
+	}
+	return append(sets, "tangnano9k", "doc")
+}()
+
 // coreDescription is herd.core for the files of a tiled RTL folder (names, leaves first
-// for the Verilog): filesets core, tb, board and doc; targets lint (Verilator), sim
-// (Icarus), sim_verilator and synth (icestorm, UP5K, nextpnr). The testbench's expected
+// for the Verilog): filesets coreFilesets; targets lint (Verilator), sim (Icarus),
+// sim_verilator, and a flow for each board: synth (icestorm: the iCEBreaker), ulx3s
+// (trellis: Yosys, nextpnr-ecp5, ecppack) and arty (Vivado). The testbench's expected
 // files are plusargs (the vector set's x_star.hex ...).
-func coreDescription(a datapath.Arch, names []string, clk BoardClock) (string, error) {
+func coreDescription(a datapath.Arch, names []string, clocks BoardClocks) (string, error) {
 	sets := map[string][]string{}
 	for _, n := range names {
 		set, typ := fileset(n)
@@ -70,7 +91,7 @@ description: Herding (Welling, UAI 2009) on a tiled fixed-point datapath, with v
 
 filesets:
 `, a.K, a.D, a.N, a.Tile, a.Mode, DesignID(a))
-	for _, set := range []string{"core", "tb", "board", "doc"} {
+	for _, set := range coreFilesets {
 		fmt.Fprintf(&b, "  %s:\n    file_type: verilogSource\n    files:\n", set)
 		for _, f := range sets[set] {
 			fmt.Fprintf(&b, "      - %s\n", f)
@@ -81,7 +102,8 @@ filesets:
 		plus = append(plus, f)
 	}
 	sort.Strings(plus)
-	b.WriteString(strings.Replace(`
+	b.WriteString(strings.NewReplacer("ICEBREAKER_MHZ", fmt.Sprint(clocks[IceBreaker.Name].MHz),
+		"ULX3S_MHZ", fmt.Sprint(clocks[ULX3S.Name].MHz)).Replace(`
 targets:
   default:
     filesets: [core]
@@ -113,16 +135,30 @@ targets:
         verilator_options: [--timing, -Wno-fatal]
   synth:
     default_tool: icestorm
-    filesets: [core, board]
+    filesets: [core, link, icebreaker]
     toplevel: herd_board
     tools:
       icestorm:
         pnr: next
-        nextpnr_options: [--up5k, --package, sg48, --freq, BOARD_MHZ]
+        nextpnr_options: [--up5k, --package, sg48, --freq, ICEBREAKER_MHZ]
         yosys_synth_options: [-DHERD_ICE40_UP5K]
+  ulx3s:
+    default_tool: trellis
+    filesets: [core, link, ulx3s]
+    toplevel: herd_board_ulx3s
+    tools:
+      trellis:
+        nextpnr_options: [--85k, --package, CABGA381, --speed, "6", --freq, ULX3S_MHZ]
+  arty:
+    default_tool: vivado
+    filesets: [core, link, arty]
+    toplevel: herd_board_arty
+    tools:
+      vivado:
+        part: xc7a100tcsg324-1
 
 parameters:
-`, "BOARD_MHZ", fmt.Sprint(clk.MHz), 1))
+`))
 	for _, f := range plus {
 		fmt.Fprintf(&b, "  %s:\n    datatype: file\n    paramtype: plusarg\n    description: the vector set's %s.hex\n", f, f)
 	}

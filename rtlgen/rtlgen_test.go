@@ -1,10 +1,13 @@
 package rtlgen_test
 
 import (
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -205,7 +208,70 @@ func TestBoardPCF(t *testing.T) {
 		used[pin], ports[m[1]] = m[1], true
 		require.Regexp(t, `(input|output)\s+wire\s+`+m[1]+`\b`, string(board), "pcf: %s is not a port of herd_board", m[1])
 	}
-	for _, p := range rtlgen.TiledBoardPins {
+	for _, p := range rtlgen.IceBreaker.Pins {
 		require.True(t, ports[p.Port], "pcf: port %s not pinned", p.Port)
+	}
+}
+
+// TestBoardConstraints: each board's constraint file, as its tools read it (set_io of a
+// .pcf; LOCATE COMP and IOBUF PORT of an .lpf; PACKAGE_PIN and IOSTANDARD of an .xdc),
+// pins every port bit of the board's generated top once, each on a pin of its own, gives
+// every one its I/O standard (ECP5, Xilinx), and names no port the top does not have.
+// The top's ports are read from its Verilog.
+func TestBoardConstraints(t *testing.T) {
+	a := datapath.DefaultArch(6, 64, 128, 0, 10, 2, herding.ModeSH, false)
+	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	_, err = rtlgen.Write(dir, set)
+	require.NoError(t, err)
+	pinLine := map[string]*regexp.Regexp{
+		"ice40":  regexp.MustCompile(`^set_io\s+(\S+)\s+(\S+)$`),
+		"ecp5":   regexp.MustCompile(`^LOCATE COMP "([^"]+)" SITE "([^"]+)";$`),
+		"xilinx": regexp.MustCompile(`^set_property -dict \{ PACKAGE_PIN (\S+) IOSTANDARD LVCMOS33 \} \[get_ports \{ (\S+) \}\];$`),
+	}
+	standard := regexp.MustCompile(`^IOBUF PORT "([^"]+)" .*IO_TYPE=LVCMOS33.*;$`)
+	portDecl := regexp.MustCompile(`(?m)^\s*(?:input|output)\s+wire\s+(?:\[(\d+):(\d+)\]\s+)?(\w+)`)
+	for _, b := range rtlgen.Boards {
+		t.Run(b.Name, func(t *testing.T) {
+			top, err := os.ReadFile(filepath.Join(dir, b.File))
+			require.NoError(t, err)
+			var want []string
+			for _, m := range portDecl.FindAllStringSubmatch(string(top), -1) {
+				if m[1] == "" {
+					want = append(want, m[3])
+					continue
+				}
+				hi, _ := strconv.Atoi(m[1])
+				lo, _ := strconv.Atoi(m[2])
+				for i := lo; i <= hi; i++ {
+					want = append(want, fmt.Sprintf("%s[%d]", m[3], i))
+				}
+			}
+			require.NotEmpty(t, want, "no ports read from %s", b.File)
+			text, err := os.ReadFile(filepath.Join(dir, b.Constraints))
+			require.NoError(t, err)
+			sites, standards := map[string]string{}, map[string]bool{}
+			for _, line := range strings.Split(string(text), "\n") {
+				if m := pinLine[b.Family].FindStringSubmatch(line); m != nil {
+					port, site := m[1], m[2]
+					if b.Family == "xilinx" {
+						port, site = m[2], m[1]
+						standards[port] = true
+					}
+					require.NotContains(t, sites, port, "%s pinned twice", port)
+					require.NotContains(t, slices.Collect(maps.Values(sites)), site, "pin %s given twice", site)
+					sites[port] = site
+				}
+				if m := standard.FindStringSubmatch(line); m != nil {
+					standards[m[1]] = true
+				}
+			}
+			require.ElementsMatch(t, want, slices.Collect(maps.Keys(sites)), "the ports %s pins against %s's", b.Constraints, b.Top)
+			if b.Family != "ice40" {
+				require.ElementsMatch(t, want, slices.Collect(maps.Keys(standards)), "the ports %s gives an I/O standard", b.Constraints)
+			}
+			require.Equal(t, b.Ports(), want, "Board.Ports against %s", b.File)
+		})
 	}
 }

@@ -33,12 +33,21 @@ const EmulatorBinary = "herd_emulate"
 // may spend up to a second handing its last bytes to a host that is slow to read.
 const emulatorStopTimeout = 5 * time.Second
 
+// EmulatedTop is the board top an emulator runs: its module and the ports the harness
+// drives (the oscillator, the UART into the FPGA) and reads (the UART out of it).
+type EmulatedTop struct{ Module, Clock, RX, TX string }
+
+// EmulatedBoard is the EmulatedTop of a board's generated top.
+func EmulatedBoard(b *rtlgen.Board) EmulatedTop {
+	return EmulatedTop{Module: b.Top, Clock: b.Clock, RX: b.RX, TX: b.TX}
+}
+
 // BuildEmulator compiles the Verilog files (names in rtlDir) with the emulator harness
-// into workDir/obj_dir and returns the binary's path. The design is built with
-// HERD_NO_PLL defined, since the PLL has no simulation model. Errors are *RTLError; a
+// into workDir/obj_dir, top as its top, and returns the binary's path. The design is built
+// with HERD_NO_PLL defined, since the PLL has no simulation model. Errors are *RTLError; a
 // failed build's error ends with the tail of Verilator's output. Each of defines is passed
 // to Verilator as -D<define> (e.g. the core's test-only HERD_FAULT_W).
-func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir string, defines ...string) (binary string, err error) {
+func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir string, top EmulatedTop, defines ...string) (binary string, err error) {
 	if err := CheckSimulator("verilator"); err != nil {
 		return "", err
 	}
@@ -64,7 +73,8 @@ func BuildEmulator(ctx context.Context, rtlDir string, files []string, workDir s
 	// The model is the hot loop: Verilator's own -O3, and the C++ at -O2 instead of the
 	// Makefile's default -Os, which runs the eval loop markedly slower.
 	argv := []string{"verilator", "--cc", "--exe", "--build", "-O3", "-j", "2",
-		"-DHERD_NO_PLL", "--top-module", "herd_board",
+		"-DHERD_NO_PLL", "--top-module", top.Module, "--prefix", "Vherd_board",
+		"-CFLAGS", fmt.Sprintf("-DHERD_CLK=%s -DHERD_RX=%s -DHERD_TX=%s", top.Clock, top.RX, top.TX),
 		"-Wno-fatal", "-Wno-lint", "-Wno-style",
 		"-MAKEFLAGS", "OPT_FAST=-O2", "-MAKEFLAGS", "OPT_GLOBAL=-O2", "-CFLAGS", "-O2",
 		"--Mdir", mdir, "-o", EmulatorBinary, "-I" + rtlAbs}

@@ -102,7 +102,7 @@ func buildLoopback(tb testing.TB) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	t0 := time.Now()
-	bin, err := BuildEmulator(ctx, rtl, []string{"herd_board.v"}, filepath.Join(dir, "build"))
+	bin, err := BuildEmulator(ctx, rtl, []string{"herd_board.v"}, filepath.Join(dir, "build"), EmulatedTop{"herd_board", "clk", "rx", "tx"})
 	require.NoError(tb, err)
 	tb.Logf("emulator built in %v", time.Since(t0).Round(time.Millisecond))
 	return bin

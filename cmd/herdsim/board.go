@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,10 +25,12 @@ func newBoardCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "board",
 		Short: "Run a vector set on the board (or its emulation) and capture what it computes",
-		Long: `board talks to herd_board, the core's iCEBreaker top, over its UART link (4 Mbaud,
-framed, docs/link.md): "board run" loads a vector set and captures the run,
-"board emulate" runs the board top in Verilator behind a pseudo-terminal, so that
-"board run --port <its pty>" takes the same code path as with a real board.`,
+		Long: `board talks to a board top of the core over its UART link (framed, docs/link.md):
+herd_board on the iCEBreaker (4 Mbaud), herd_board_ulx3s on the ULX3S (3 Mbaud) or
+herd_board_arty on the Arty A7 (4 Mbaud), chosen with --board. "board run" loads a vector
+set and captures the run, "board emulate" runs the board top in Verilator behind a
+pseudo-terminal, so that "board run --port <its pty>" takes the same code path as with a
+real board.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() }, // runnable, so that Args is checked
 	}
@@ -36,13 +39,13 @@ framed, docs/link.md): "board run" loads a vector set and captures the run,
 }
 
 func newBoardRunCommand() *cobra.Command {
-	var port, vectors, capture, junitPath string
+	var port, vectors, capture, junitPath, boardName string
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Load a vector set into the board, run its T iterations and capture every result",
-		Long: `run opens --port (the iCEBreaker's second FTDI channel, e.g. /dev/ttyUSB1, or the pty of
-"herdsim board emulate"), checks that the board holds the vector set's design (IDENT), resets
+		Long: `run opens --port at the link rate of --board (the iCEBreaker's second FTDI channel, e.g.
+/dev/ttyUSB1; the ULX3S's or the Arty's USB UART; or the pty of "herdsim board emulate"), checks that the board holds the vector set's design (IDENT), resets
 the core, loads the set's data and initial weights, runs its T iterations, receives every
 record (x*, z*, cycles, overflow) and then the final W, b and c, and writes them to
 --capture in the sectioned capture format that "herdsim verify" checks
@@ -58,7 +61,11 @@ verify" does, writes that verdict as JUnit XML (a test case per file of the set)
 			if port == "" || vectors == "" || capture == "" {
 				return &exitError{code: 2, err: errors.New("board run needs --port DEV, --vectors DIR and --capture FILE")}
 			}
-			msg, err := boardRun(cmd.Context(), port, vectors, capture, timeout)
+			b, err := rtlgen.BoardNamed(boardName)
+			if err != nil {
+				return &exitError{code: 2, err: fmt.Errorf("board run --board: %w", err)}
+			}
+			msg, err := boardRun(cmd.Context(), port, b.Baud, vectors, capture, timeout)
 			if err != nil {
 				return writeErrorReport(junitPath, "board run", &exitError{code: 2, err: err})
 			}
@@ -75,6 +82,7 @@ verify" does, writes that verdict as JUnit XML (a test case per file of the set)
 		},
 	}
 	cmd.Flags().StringVar(&port, "port", "", "serial port of the board, or the emulator's pty")
+	cmd.Flags().StringVar(&boardName, "board", rtlgen.IceBreaker.Name, boardFlagHelp)
 	cmd.Flags().StringVar(&vectors, "vectors", "", "vector set to run (its Arch must be the board's design)")
 	cmd.Flags().StringVar(&capture, "capture", "", "capture file to write")
 	cmd.Flags().DurationVar(&timeout, "timeout", 60*time.Second, "longest wait for any one frame from the board")
@@ -82,13 +90,23 @@ verify" does, writes that verdict as JUnit XML (a test case per file of the set)
 	return cmd
 }
 
-// boardRun runs a vector set on the board at port and writes the capture.
-func boardRun(ctx context.Context, port, vectors, capture string, timeout time.Duration) (string, error) {
+// boardFlagHelp is the help of --board.
+var boardFlagHelp = func() string {
+	var names []string
+	for _, b := range rtlgen.Boards {
+		names = append(names, b.Name)
+	}
+	return "the board: " + strings.Join(names, ", ")
+}()
+
+// boardRun runs a vector set on the board at port (baud bits a second) and writes the
+// capture.
+func boardRun(ctx context.Context, port string, baud int, vectors, capture string, timeout time.Duration) (string, error) {
 	set, _, err := testvectors.Read(vectors)
 	if err != nil {
 		return "", fmt.Errorf("unusable vector set: %w", err)
 	}
-	sp, err := serial.Open(port, &serial.Mode{BaudRate: rtlgen.LinkBaud, DataBits: 8, Parity: serial.NoParity, StopBits: serial.OneStopBit})
+	sp, err := serial.Open(port, &serial.Mode{BaudRate: baud, DataBits: 8, Parity: serial.NoParity, StopBits: serial.OneStopBit})
 	if err != nil {
 		return "", fmt.Errorf("opening %s: %w", port, err)
 	}
@@ -120,12 +138,13 @@ func boardRun(ctx context.Context, port, vectors, capture string, timeout time.D
 }
 
 func newBoardEmulateCommand() *cobra.Command {
-	var rtlDir, work string
+	var rtlDir, work, boardName string
 	cmd := &cobra.Command{
 		Use:   "emulate",
 		Short: "Run the board top in Verilator behind a pseudo-terminal",
-		Long: `emulate builds herd_board from --rtl (the output of "herdsim rtl") with
-Verilator, bridges its UART pins to a pseudo-terminal at the board's bit time, prints the
+		Long: `emulate builds the top of --board (herd_board, the iCEBreaker's, unless it says
+otherwise) from --rtl (the output of "herdsim rtl") with Verilator, its oscillator clocking
+the core directly (the PLL has no model), bridges its UART pins to a pseudo-terminal at the board's bit time, prints the
 pty's path ("pty: /dev/pts/N") and runs until Ctrl-C. "herdsim board run --port <pty>" then
 talks to it exactly as to a board. The build (about a minute for USPS) goes to --work, or
 to a temporary directory removed on exit.`,
@@ -134,16 +153,21 @@ to a temporary directory removed on exit.`,
 			if rtlDir == "" {
 				return &exitError{code: 2, err: errors.New("board emulate needs --rtl DIR")}
 			}
-			return boardEmulate(cmd.Context(), cmd, rtlDir, work)
+			b, err := rtlgen.BoardNamed(boardName)
+			if err != nil {
+				return &exitError{code: 2, err: fmt.Errorf("board emulate --board: %w", err)}
+			}
+			return boardEmulate(cmd.Context(), cmd, rtlDir, work, b)
 		},
 	}
 	cmd.Flags().StringVar(&rtlDir, "rtl", "", "RTL folder (herdsim rtl)")
+	cmd.Flags().StringVar(&boardName, "board", rtlgen.IceBreaker.Name, boardFlagHelp)
 	cmd.Flags().StringVar(&work, "work", "", "build directory (default: a temporary one)")
 	return cmd
 }
 
-func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) error {
-	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
+func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string, b *rtlgen.Board) error {
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), b.Sources()...)
 	for _, f := range files {
 		if _, err := os.Stat(filepath.Join(rtlDir, f)); err != nil {
 			return &exitError{code: 2, err: fmt.Errorf("%s is not an RTL folder with a board top (herdsim rtl): %w", rtlDir, err)}
@@ -158,11 +182,11 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 		work = tmp
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "building the emulator in %s ...\n", work)
-	bin, err := sim.BuildEmulator(ctx, rtlDir, files, work)
+	bin, err := sim.BuildEmulator(ctx, rtlDir, files, work, sim.EmulatedBoard(b))
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	baudDiv, err := boardBaudDiv(rtlDir)
+	baudDiv, err := boardBaudDiv(rtlDir, b)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -179,16 +203,16 @@ func boardEmulate(ctx context.Context, cmd *cobra.Command, rtlDir, work string) 
 	}
 }
 
-// boardBaudDiv is the link's bit time in clocks of the board top an RTL folder holds (its
-// rtl.json's board clock).
-func boardBaudDiv(rtlDir string) (int, error) {
+// boardBaudDiv is the link's bit time in clocks of a board's top in an RTL folder (at its
+// rtl.json's clock of the board).
+func boardBaudDiv(rtlDir string, b *rtlgen.Board) (int, error) {
 	info, err := rtlgen.ReadInfo(rtlDir)
 	if err != nil {
 		return 0, err
 	}
-	clk, err := info.BoardClock()
+	clk, err := info.BoardClock(b)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", rtlgen.InfoFile, err)
 	}
-	return clk.BaudDiv(), nil
+	return b.BaudDiv(clk), nil
 }

@@ -27,14 +27,20 @@ import (
 // behind a pty; the emulator stops with the test.
 func emulatedBoard(t *testing.T, rtlDir string, defines ...string) string {
 	t.Helper()
+	return emulatedTop(t, rtlDir, rtlgen.IceBreaker, defines...)
+}
+
+// emulatedTop is emulatedBoard for the top of board b.
+func emulatedTop(t *testing.T, rtlDir string, b *rtlgen.Board, defines ...string) string {
+	t.Helper()
 	if err := sim.CheckSimulator("verilator"); err != nil {
 		t.Skipf("%v: the emulated board loop is not run", err)
 	}
 	ctx := context.Background()
-	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
-	bin, err := sim.BuildEmulator(ctx, rtlDir, files, t.TempDir(), defines...)
+	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), b.Sources()...)
+	bin, err := sim.BuildEmulator(ctx, rtlDir, files, t.TempDir(), sim.EmulatedBoard(b), defines...)
 	require.NoError(t, err)
-	baudDiv, err := boardBaudDiv(rtlDir)
+	baudDiv, err := boardBaudDiv(rtlDir, b)
 	require.NoError(t, err)
 	em, err := sim.StartEmulator(ctx, bin, baudDiv, os.Stderr)
 	require.NoError(t, err)
@@ -66,7 +72,7 @@ func TestBoardLoopEmulated(t *testing.T) {
 	rtl := filepath.Join(t.TempDir(), "rtl")
 	_, err := run(t, "rtl", "--vectors", vectors, "--out", rtl, "--board-mhz", "36")
 	require.NoError(t, err)
-	baudDiv, err := boardBaudDiv(rtl)
+	baudDiv, err := boardBaudDiv(rtl, rtlgen.IceBreaker)
 	require.NoError(t, err)
 	require.Equal(t, 9, baudDiv)
 	board, err := os.ReadFile(filepath.Join(rtl, rtlgen.BoardFile))
@@ -79,7 +85,7 @@ func TestBoardLoopEmulated(t *testing.T) {
 	pty := emulatedBoard(t, rtl)
 	anotherHostLeavesTheCoreBusy(t, pty, vectors)
 	capture := filepath.Join(t.TempDir(), "capture.hex")
-	msg, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
+	msg, err := boardRun(context.Background(), pty, rtlgen.LinkBaud, vectors, capture, 30*time.Second)
 	require.NoError(t, err)
 	t.Log(msg)
 	out, err := verify(vectors, capture)
@@ -88,7 +94,7 @@ func TestBoardLoopEmulated(t *testing.T) {
 
 	other, _ := boardLoop(t, "--hidden", "9", "--tile", "3", "--iters", "2")
 	otherCapture := filepath.Join(t.TempDir(), "capture.hex")
-	_, err = boardRun(context.Background(), pty, other, otherCapture, 10*time.Second)
+	_, err = boardRun(context.Background(), pty, rtlgen.LinkBaud, other, otherCapture, 10*time.Second)
 	require.ErrorContains(t, err, "wrong design on the board")
 	require.NoFileExists(t, otherCapture)
 }
@@ -170,7 +176,7 @@ func TestBoardLoopCatchesACorruptWeightMemory(t *testing.T) {
 	vectors, rtl := boardLoop(t, "--hidden", "6", "--tile", "3", "--iters", "2")
 	pty := emulatedBoard(t, rtl, "HERD_FAULT_W")
 	capture := filepath.Join(t.TempDir(), "capture.hex")
-	_, err := boardRun(context.Background(), pty, vectors, capture, 30*time.Second)
+	_, err := boardRun(context.Background(), pty, rtlgen.LinkBaud, vectors, capture, 30*time.Second)
 	require.NoError(t, err)
 	_, err = verify(vectors, capture)
 	var ee *exitError
@@ -194,7 +200,7 @@ func TestBoardLoopUSPS(t *testing.T) {
 		"--reg", "update=19", "--reg", "b=2", "--iters", "3")
 	pty := emulatedBoard(t, rtl)
 	capture := filepath.Join(t.TempDir(), "capture.hex")
-	msg, err := boardRun(context.Background(), pty, vectors, capture, 120*time.Second)
+	msg, err := boardRun(context.Background(), pty, rtlgen.LinkBaud, vectors, capture, 120*time.Second)
 	require.NoError(t, err)
 	t.Log(msg)
 	_, err = verify(vectors, capture)
@@ -233,9 +239,9 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 	}
 	ctx := context.Background()
 	files := append(append([]string(nil), rtlgen.TiledSourceFiles...), rtlgen.BoardSourceFiles...)
-	bin, err := sim.BuildEmulator(ctx, rtl, files, t.TempDir())
+	bin, err := sim.BuildEmulator(ctx, rtl, files, t.TempDir(), sim.EmulatedBoard(rtlgen.IceBreaker))
 	require.NoError(t, err)
-	baudDiv, err := boardBaudDiv(rtl)
+	baudDiv, err := boardBaudDiv(rtl, rtlgen.IceBreaker)
 	require.NoError(t, err)
 	em, err := sim.StartEmulator(ctx, bin, baudDiv, os.Stderr)
 	require.NoError(t, err)
@@ -244,7 +250,7 @@ func TestBoardRunNamesABrokenLink(t *testing.T) {
 		time.Sleep(1500 * time.Millisecond) // the load is done, the iterations run
 		_ = em.Stop()
 	}()
-	_, err = boardRun(ctx, em.PTY, vectors, capture, 5*time.Second)
+	_, err = boardRun(ctx, em.PTY, rtlgen.LinkBaud, vectors, capture, 5*time.Second)
 	require.ErrorContains(t, err, "board link")
 	require.NoFileExists(t, capture)
 	t.Log(err)

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,14 +20,16 @@ func newRTLCommand() *cobra.Command {
 	var vectors, out string
 	var force bool
 	var boardMHz float64
+	var boardClocks []string
 	cmd := &cobra.Command{
 		Use:   "rtl",
 		Short: "Write the Verilog core, its testbench and memory images for a vector set",
 		Long: `rtl reads a vector set (herdsim vectors) and writes to --out the Verilog-2005 for its Arch:
 herd_core.v with the library modules herd_acc_array.v and herd_spram.v, the self-checking
 testbench herd_tb.v for its iterations, a cocotb testbench in cocotb/ (run.py; docs/
-verification.md), the board top herd_board.v with its .pcf (iCEBreaker) and .cst (Tang
-Nano 9K), load.hex
+verification.md), the board tops with their constraints: herd_board.v with its .pcf
+(iCEBreaker) and .cst (Tang Nano 9K), herd_board_ulx3s.v with its .lpf (ULX3S) and
+herd_board_arty.v with its .xdc (Arty A7), load.hex
 (the load stream of the initial memories; the core sends each iteration's record on its
 m_axis_sample stream; docs/hardware.md), the datasheet and FuseSoC .core, and rtl.json (the
 Arch and iteration count it was built for, the vector set's seed, the hashes of the files it
@@ -33,23 +37,24 @@ came from and of every file it wrote: rtlsim refuses another set or a changed fi
 with herdsim rtlsim. The folder appears whole; an existing one is replaced (whole, no file
 of the old design left) only with --force.
 
---board-mhz sets the board top's PLL clock: 39.75 (the default) or 36, for a design
-whose routed Fmax (herdsim synth --freq 36) falls short of 39.75 MHz. rtl.json records it,
-and herdsim board emulate times the link's bits by it.`,
+--board-mhz sets the iCEBreaker top's PLL clock: 39.75 (the default) or 36, for a design
+whose routed Fmax (herdsim synth --freq 36) falls short of 39.75 MHz. --board-clock
+BOARD=MHZ sets another board's: ulx3s=60 (the default) or 75, arty=60 (the default), 80 or
+100. rtl.json records them, and herdsim board emulate times the link's bits by them.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if vectors == "" || out == "" {
 				return &exitError{2, fmt.Errorf("rtl: --vectors and --out are required")}
 			}
-			clk, err := rtlgen.BoardClockFor(boardMHz)
+			clocks, err := parseBoardClocks(boardMHz, boardClocks)
 			if err != nil {
-				return &exitError{2, fmt.Errorf("rtl: --board-mhz: %w", err)}
+				return &exitError{2, fmt.Errorf("rtl: %w", err)}
 			}
 			set, _, err := testvectors.Read(vectors)
 			if err != nil {
 				return &exitError{2, fmt.Errorf("rtl: %w", err)}
 			}
-			names, err := writeRTLFolder(out, set, clk, force)
+			names, err := writeRTLFolder(out, set, clocks, force)
 			if err != nil {
 				return err
 			}
@@ -61,15 +66,42 @@ and herdsim board emulate times the link's bits by it.`,
 	cmd.Flags().StringVar(&vectors, "vectors", "", "the vector set to build for")
 	cmd.Flags().StringVar(&out, "out", "", "folder for the Verilog and memory images (created; see --force)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing RTL folder at --out, whole")
-	cmd.Flags().Float64Var(&boardMHz, "board-mhz", rtlgen.DefaultBoardClock.MHz, "the board top's PLL clock in MHz: 39.75 or 36")
+	cmd.Flags().Float64Var(&boardMHz, "board-mhz", rtlgen.IceBreaker.DefaultClock().MHz, "the iCEBreaker top's PLL clock in MHz: 39.75 or 36")
+	cmd.Flags().StringArrayVar(&boardClocks, "board-clock", nil, "another board top's clock, BOARD=MHZ (ulx3s=60 or 75; arty=60, 80 or 100); repeatable")
 	return cmd
+}
+
+// parseBoardClocks is the boards' clocks of --board-mhz (the iCEBreaker's) and the
+// --board-clock BOARD=MHZ flags.
+func parseBoardClocks(iceBreakerMHz float64, flags []string) (rtlgen.BoardClocks, error) {
+	clocks := rtlgen.DefaultBoardClocks()
+	clk, err := rtlgen.IceBreaker.ClockFor(iceBreakerMHz)
+	if err != nil {
+		return nil, fmt.Errorf("--board-mhz: %w", err)
+	}
+	clocks[rtlgen.IceBreaker.Name] = clk
+	for _, f := range flags {
+		name, value, ok := strings.Cut(f, "=")
+		mhz, perr := strconv.ParseFloat(value, 64)
+		if !ok || perr != nil {
+			return nil, fmt.Errorf("--board-clock %q: want BOARD=MHZ, e.g. ulx3s=75", f)
+		}
+		b, err := rtlgen.BoardNamed(name)
+		if err != nil {
+			return nil, fmt.Errorf("--board-clock %q: %w", f, err)
+		}
+		if clocks[b.Name], err = b.ClockFor(mhz); err != nil {
+			return nil, fmt.Errorf("--board-clock %q: %w", f, err)
+		}
+	}
+	return clocks, nil
 }
 
 // writeRTLFolder writes the RTL of set as the folder out, whole: into a temporary sibling,
 // then renamed into place, so that neither a half-written folder nor a stale file of an
 // earlier design (another Arch's memory images) remains. An existing out is replaced only
 // with force, and only if it is an RTL folder (it holds rtl.json) or empty.
-func writeRTLFolder(out string, set *testvectors.Set, clk rtlgen.BoardClock, force bool) ([]string, error) {
+func writeRTLFolder(out string, set *testvectors.Set, clocks rtlgen.BoardClocks, force bool) ([]string, error) {
 	info, err := os.Stat(out)
 	exists := err == nil
 	switch {
@@ -92,7 +124,7 @@ func writeRTLFolder(out string, set *testvectors.Set, clk rtlgen.BoardClock, for
 	if err != nil {
 		return nil, &exitError{2, fmt.Errorf("rtl: %w", err)}
 	}
-	names, err := rtlgen.WriteClocked(tmp, set, clk)
+	names, err := rtlgen.WriteClocked(tmp, set, clocks)
 	if err == nil {
 		err = os.Chmod(tmp, 0o755)
 	}

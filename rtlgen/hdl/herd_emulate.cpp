@@ -1,9 +1,11 @@
-// herd_emulate: the board top herd_board in Verilator behind a pseudo-terminal.
+// herd_emulate: a board top in Verilator behind a pseudo-terminal.
 //
 // The simulated UART pins are bridged to a pty so that a host program opening the
 // printed /dev/pts/N talks to the emulated board exactly as to a real board's serial
 // port: bytes it writes arrive on rx as 8N1 frames, frames the design sends on tx come
-// back to it as bytes. Build with -DHERD_NO_PLL (the PLL has no model).
+// back to it as bytes. Build with -DHERD_NO_PLL (the PLL has no model) and --prefix
+// Vherd_board; HERD_CLK, HERD_RX and HERD_TX name the top's oscillator and UART ports
+// (herd_board's clk, rx and tx unless defined: -CFLAGS -DHERD_RX=ftdi_txd).
 //
 //   herd_emulate --baud-div N [--max-cycles N | +max_cycles=N]
 //
@@ -12,6 +14,16 @@
 
 #include "Vherd_board.h"
 #include "verilated.h"
+
+#ifndef HERD_CLK
+#define HERD_CLK clk
+#endif
+#ifndef HERD_RX
+#define HERD_RX rx
+#endif
+#ifndef HERD_TX
+#define HERD_TX tx
+#endif
 
 #include <cerrno>
 #include <chrono>
@@ -231,8 +243,8 @@ int main(int argc, char** argv) {
     const uint64_t flushIdle = 20 * baudDiv;
     const uint64_t half = baudDiv / 2;
 
-    top->clk = 0;
-    top->rx = 1;
+    top->HERD_CLK = 0;
+    top->HERD_RX = 1;
     top->eval();
     uint64_t cycle = 0;
     uint64_t nextPoll = 0;
@@ -249,12 +261,12 @@ int main(int argc, char** argv) {
             rxLeft = baudDiv;
             rxLevel = 0;
         }
-        top->rx = rxLevel;  // changed at the falling edge, seen at the next rising edge
-        top->clk = 1;
+        top->HERD_RX = rxLevel;  // changed at the falling edge, seen at the next rising edge
+        top->HERD_CLK = 1;
         ctx->timeInc(1);
         top->eval();
-        const uint8_t tx = top->tx & 1;
-        top->clk = 0;
+        const uint8_t tx = top->HERD_TX & 1;
+        top->HERD_CLK = 0;
         ctx->timeInc(1);
         top->eval();
         cycle++;
