@@ -202,12 +202,13 @@ func ReadInfo(dir string) (*Info, error) {
 	return &info, nil
 }
 
-// BoardVerilog is the board top's Verilog for an Arch (herd_board.v).
-func BoardVerilog(a datapath.Arch) (string, error) {
+// BoardVerilog is a board's generated top for an Arch (Board.File) at the board's
+// default clock.
+func BoardVerilog(a datapath.Arch, b *Board) (string, error) {
 	if err := a.Validate(); err != nil {
 		return "", err
 	}
-	return boardFiles(a, DefaultBoardClocks())[BoardFile], nil
+	return b.topModule(a, b.DefaultClock()).render(), nil
 }
 
 // withDefaultClocks is clocks with every board it does not name at its default clock.

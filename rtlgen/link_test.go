@@ -1,7 +1,11 @@
 package rtlgen_test
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -102,6 +106,42 @@ func TestBoardClocks(t *testing.T) {
 	}
 	if _, err := ice.ClockFor(40); err == nil || !strings.Contains(err.Error(), "39.75, 36") {
 		t.Errorf("40 MHz: %v", err)
+	}
+}
+
+// TestULX3SClocksAreEcppll's: each ULX3S clock's EHXPLLL settings are those Project
+// Trellis's ecppll prints for it (YoWASP's build, from the virtual environment of
+// HERDSIM_VENV or PATH; skipped without it unless HERDSIM_REQUIRE_PYPI_TOOLS is set).
+func TestULX3SClocksAreEcppll(t *testing.T) {
+	ecppll, err := exec.LookPath("yowasp-ecppll")
+	if venv := os.Getenv("HERDSIM_VENV"); err != nil && venv != "" {
+		ecppll = filepath.Join(venv, "bin", "yowasp-ecppll")
+		_, err = os.Stat(ecppll)
+	}
+	if err != nil {
+		if os.Getenv("HERDSIM_REQUIRE_PYPI_TOOLS") != "" {
+			t.Fatalf("yowasp-ecppll: %v (make fpga-venv installs it)", err)
+		}
+		t.Skipf("yowasp-ecppll: %v (make fpga-venv installs it)", err)
+	}
+	setting := regexp.MustCompile(`\.(CLKI_DIV|CLKFB_DIV|CLKOP_DIV|CLKOP_CPHASE)\((\d+)\)`)
+	for _, c := range rtlgen.ULX3S.Clocks {
+		dir := t.TempDir()
+		cmd := exec.Command(ecppll, "-i", "25", "-o", fmt.Sprint(c.MHz), "-f", "pll.v")
+		cmd.Dir = dir // the WebAssembly build writes files under its working directory only
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		text, err := os.ReadFile(filepath.Join(dir, "pll.v"))
+		require.NoError(t, err)
+		got := map[string]int{}
+		for _, m := range setting.FindAllStringSubmatch(string(text), -1) {
+			got[m[1]], _ = strconv.Atoi(m[2])
+		}
+		want := map[string]int{}
+		for _, p := range c.PLL {
+			want[p.Name] = p.Value
+		}
+		require.Equal(t, want, got, "ecppll -i 25 -o %v", c.MHz)
 	}
 }
 

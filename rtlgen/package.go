@@ -120,7 +120,7 @@ targets:
     default_tool: icarus
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [`+strings.Join(plus, ", ")+`, iters, seed]
+    parameters: [` + strings.Join(plus, ", ") + `, iters, seed]
     tools:
       icarus:
         iverilog_options: [-g2005]
@@ -128,7 +128,7 @@ targets:
     default_tool: verilator
     filesets: [core, tb]
     toplevel: herd_tb
-    parameters: [`+strings.Join(plus, ", ")+`, iters, seed]
+    parameters: [` + strings.Join(plus, ", ") + `, iters, seed]
     tools:
       verilator:
         mode: binary

@@ -79,7 +79,7 @@ type pnrRun struct {
 // nextpnr.log, the others stay as herd-s<seed>.asc and nextpnr-s<seed>.log. It fills
 // res.Seed, res.SeedRuns and res.Seconds["nextpnr"] (the wall time of all runs). A nil
 // report is an error before any report (nextpnr wrote no log).
-func placeAndRouteSeeds(work string, tg Target, opt Options, useConstraints bool, res *Result) (*NextpnrReport, error) {
+func placeAndRouteSeeds(work string, tg Target, opt Options, constraints string, res *Result) (*NextpnrReport, error) {
 	seeds := opt.Seeds
 	if len(seeds) == 0 {
 		seeds = []int{opt.Seed}
@@ -94,7 +94,7 @@ func placeAndRouteSeeds(work string, tg Target, opt Options, useConstraints bool
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			runs[i] = placeAndRoute(work, tg, opt, useConstraints, seed)
+			runs[i] = placeAndRoute(work, tg, opt, constraints, seed)
 		}()
 	}
 	wg.Wait()
@@ -160,21 +160,21 @@ func seedRuns(runs []pnrRun) []SeedRun {
 	return out
 }
 
-// placeAndRoute is the target's router with one seed, writing its output
-// (herd-s<seed>.asc on the iCE40) and nextpnr-s<seed>.log in work.
-func placeAndRoute(work string, tg Target, opt Options, useConstraints bool, seed int) pnrRun {
+// placeAndRoute is the target's router with one seed and the constraint file ("" none),
+// writing its output (herd-s<seed>.asc on the iCE40) and nextpnr-s<seed>.log in work.
+func placeAndRoute(work string, tg Target, opt Options, constraints string, seed int) pnrRun {
 	r := tg.Router
 	logName := fmt.Sprintf("nextpnr-s%d.log", seed)
 	// --timing-allow-fail: a design that misses the target is still routed and reported
 	// (Fmax, critical paths); the caller decides what a miss means.
 	args := append(append([]string(nil), r.Device...), "--json", "herd.json", r.Output, fmt.Sprintf("herd-s%d.asc", seed),
 		"--freq", fmt.Sprint(opt.FreqMHz), "--seed", fmt.Sprint(seed), "--log", logName, "--timing-allow-fail")
-	if useConstraints {
+	if constraints != "" {
 		if flag, ok := strings.CutSuffix(r.ConstraintsFlag, "="); ok { // "--vopt cst=": one argument after the flag
 			f := strings.Fields(flag)
-			args = append(args, f[0], f[1]+"="+r.Constraints)
+			args = append(args, f[0], f[1]+"="+constraints)
 		} else {
-			args = append(args, r.ConstraintsFlag, r.Constraints)
+			args = append(args, r.ConstraintsFlag, constraints)
 		}
 	}
 	bin, err := toolPath(r.Binary)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,11 +16,22 @@ import (
 	"herdsim/rtlgen"
 )
 
-// Tops: the module synthesised.
+// Tops: the module synthesised. A board's name (rtlgen.Boards: icebreaker, ulx3s, arty) is
+// a top too: that board's top with its PLL and its pins, on a part of the board
+// (BoardTargets).
 const (
-	TopBoard = "board" // herd_board: the core with the UART streamer and 4 I/O pins (default)
+	TopBoard = "board" // herd_board: the core behind the host link, 5 I/O pins (default); without its PLL off the iCE40
 	TopCore  = "core"  // herd_core alone: D + K + 4 ports
 )
+
+// BoardTargets are the targets each board's top is synthesised for: the parts its board
+// carries (the ULX3S comes with the 12F, 25F, 45F or 85F; the Arty A7 with the 35T or
+// 100T).
+var BoardTargets = map[string][]string{
+	"icebreaker": {"ice40-up5k"},
+	"ulx3s":      {"ecp5-25k", "ecp5-45k", "ecp5-85k"},
+	"arty":       {"xc7a35t", "xc7a100t"},
+}
 
 // DefaultFreqMHz is nextpnr's default target: the iCEBreaker's 12 MHz clock.
 const DefaultFreqMHz = 12.0
@@ -32,7 +44,7 @@ const NoFmaxXilinx = "no open-source place-and-route for Xilinx 7-series (nextpn
 
 // InputExts are the files of an RTL folder synthesis reads (Run copies them): the Verilog,
 // the memory images and the pin constraints. A design's identity for synthesis is these.
-var InputExts = []string{".v", ".hex", ".pcf", ".cst", ".lpf"}
+var InputExts = []string{".v", ".hex", ".pcf", ".cst", ".lpf", ".xdc"}
 
 // MemoryLogicBits is the size from which a memory must map to block RAM: a memory of this
 // many bits or more that Yosys maps to LUT RAM or flip-flops fails the run (a MemoryError).
@@ -42,8 +54,8 @@ const MemoryLogicBits = 4096
 type Options struct {
 	Target  string  // a key of Targets
 	RTLDir  string  // the folder herdsim rtl wrote
-	Top     string  // TopBoard (default) or TopCore
-	FreqMHz float64 // nextpnr --freq (default DefaultFreqMHz)
+	Top     string  // TopBoard (default), TopCore or a board's name
+	FreqMHz float64 // nextpnr --freq (default: a board's top at its clock in rtl.json, else DefaultFreqMHz)
 	Seed    int     // nextpnr --seed (0: DefaultSeed)
 	Seeds   []int   // if set, nextpnr once a seed (Seed unused); the best routed run is kept
 	Keep    string  // if set, copy the logs, scripts and .asc here
@@ -164,12 +176,15 @@ func Run(opt Options) (*Result, error) {
 		return nil, err
 	}
 	tg := Targets[opt.Target]
-	opt = withDefaults(opt)
 	info, err := rtlgen.ReadInfo(opt.RTLDir)
 	if err != nil {
 		return nil, err
 	}
-	top, sources, err := topAndSources(opt, info)
+	if opt.FreqMHz == 0 && opt.Top != TopBoard && opt.Top != TopCore && opt.Top != "" {
+		opt.FreqMHz = boardFreq(opt.Top, info) // a board's top: at its clock
+	}
+	opt = withDefaults(opt)
+	top, sources, err := topAndSources(opt, tg, info)
 	if err != nil {
 		return nil, err
 	}
@@ -233,18 +248,70 @@ func withDefaults(opt Options) Options {
 }
 
 // topAndSources is the module synthesised and the sources it needs.
-func topAndSources(opt Options, info *rtlgen.Info) (string, []string, error) {
+func topAndSources(opt Options, tg Target, info *rtlgen.Info) (string, []string, error) {
 	sources := append([]string(nil), rtlgen.Sources(info.Arch)...)
-	switch opt.Top {
-	case TopCore:
+	if opt.Top == TopCore {
 		return "herd_core", sources, nil
-	case TopBoard:
-		if _, err := os.Stat(filepath.Join(opt.RTLDir, rtlgen.BoardFile)); err != nil {
-			return "", nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, rtlgen.BoardFile)
-		}
-		return "herd_board", append(sources, rtlgen.BoardSourceFiles...), nil
 	}
-	return "", nil, fmt.Errorf("synth: --top %q: want board or core", opt.Top)
+	b, err := boardOf(opt.Top, tg)
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := os.Stat(filepath.Join(opt.RTLDir, b.File)); err != nil {
+		return "", nil, fmt.Errorf("synth: %s has no %s (regenerate the folder with herdsim rtl, or use --top core)", opt.RTLDir, b.File)
+	}
+	return b.Top, append(sources, b.Sources()...), nil
+}
+
+// boardFreq is the clock in MHz of the top of the board named top in an RTL folder (0 if it
+// names none: the default).
+func boardFreq(top string, info *rtlgen.Info) float64 {
+	b, err := rtlgen.BoardNamed(top)
+	if err != nil {
+		return 0
+	}
+	clk, err := info.BoardClock(b)
+	if err != nil {
+		return 0
+	}
+	return clk.MHz
+}
+
+// boardOf is the board whose top --top names (TopBoard: the iCEBreaker's herd_board),
+// refused on a target that is not a part of that board.
+func boardOf(top string, tg Target) (*rtlgen.Board, error) {
+	if top == TopBoard {
+		return rtlgen.IceBreaker, nil
+	}
+	b, err := rtlgen.BoardNamed(top)
+	if err != nil {
+		return nil, fmt.Errorf("synth: --top %q: want board, core or a board's name: %w", top, err)
+	}
+	if !slices.Contains(BoardTargets[b.Name], tg.Name) {
+		return nil, fmt.Errorf("synth: --top %s: the %s carries %s, not %s", top, b.Name, strings.Join(BoardTargets[b.Name], ", "), tg.Name)
+	}
+	return b, nil
+}
+
+// withPLL says whether the top synthesised uses its board's PLL: a board's own top on its
+// part does, and herd_board on the iCE40 (its SB_PLL40_PAD); herd_board on another family
+// takes the clock in directly (as the emulator does), so that its counts are the logic's.
+func withPLL(top string, tg Target) bool {
+	return top != TopBoard || tg.Family == ice40
+}
+
+// constraintsOf is the constraint file the router reads for the top ("" none): a board's
+// own, or herd_board's for the part's board where it has one (the iCEBreaker's .pcf, the
+// Tang Nano 9K's .cst).
+func constraintsOf(top string, tg Target) string {
+	switch {
+	case top == TopCore:
+		return ""
+	case top == TopBoard:
+		return tg.Router.Constraints
+	}
+	b, _ := rtlgen.BoardNamed(top)
+	return b.Constraints
 }
 
 // synthesise runs Yosys: the design's memories listed (memories.txt), the family's
@@ -254,9 +321,7 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 	switch {
 	case tg.Name == "ice40-up5k":
 		define = "-D " + rtlgen.UP5KDefine + " " // the core's SPRAM and DSP blocks
-	case tg.Family != ice40:
-		// The board top's PLL is the iCEBreaker's SB_PLL40_PAD; another family takes the
-		// clock in directly (as the emulator does), so that its counts are the logic's.
+	case !withPLL(opt.Top, tg):
 		define = "-D HERD_NO_PLL "
 	}
 	// The synthesis in two runs, split where it maps memories: between them, the memories
@@ -307,8 +372,8 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 // the best kept) and, on the iCE40, times it with icetime.
 func route(work string, tg Target, top string, opt Options, res *Result) error {
 	res.TargetMHz = opt.FreqMHz
-	useConstraints := tg.Router.Constraints != "" && top == "herd_board"
-	rep, pnrErr := placeAndRouteSeeds(work, tg, opt, useConstraints, res)
+	constraints := constraintsOf(opt.Top, tg)
+	rep, pnrErr := placeAndRouteSeeds(work, tg, opt, constraints, res)
 	if rep == nil {
 		return pnrErr
 	}
@@ -342,14 +407,14 @@ func route(work string, tg Target, top string, opt Options, res *Result) error {
 	if tg.Icetime == nil {
 		return nil
 	}
-	return icetime(work, tg, opt, useConstraints, res)
+	return icetime(work, tg, opt, constraints, res)
 }
 
-// icetime times the routed iCE40 design (herd.asc).
-func icetime(work string, tg Target, opt Options, usePCF bool, res *Result) error {
+// icetime times the routed iCE40 design (herd.asc) with its pins (pcf; "" none).
+func icetime(work string, tg Target, opt Options, pcf string, res *Result) error {
 	targs := append(append([]string(nil), tg.Icetime...), "-t", "-m", "-r", "icetime.log")
-	if usePCF {
-		targs = append(targs, "-p", rtlgen.BoardPCF)
+	if pcf != "" {
+		targs = append(targs, "-p", pcf)
 	}
 	targs = append(targs, "herd.asc")
 	fmt.Fprintf(opt.Log, "synth: icetime %s\n", strings.Join(targs, " "))

