@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -276,4 +278,66 @@ func TestDesignIDFromTheManifest(t *testing.T) {
 		require.Equal(t, sum[:4], rtlgen.Ident(set.Arch)[6:10], "%v", args)
 		require.Equal(t, strings.Contains(compact.String(), `"skip_busy"`), slices.Contains(args, "--skip"))
 	}
+}
+
+// TestBoardTopsEmulated: the ULX3S's and the Arty's tops, each run by "herdsim board
+// emulate --board NAME" (Verilator, the oscillator clocking the core) behind its pty,
+// load, run and read back a vector set through "board run --board NAME", and "verify"
+// passes the capture. The ULX3S top is generated at 75 MHz (--board-clock; 25 clocks a bit
+// at its 3 Mbaud), the Arty's at its default 60 MHz (15 at 4 Mbaud): the emulator times the
+// bits by the clock rtl.json records.
+func TestBoardTopsEmulated(t *testing.T) {
+	if err := sim.CheckSimulator("verilator"); err != nil {
+		t.Skipf("%v: the emulated board loop is not run", err)
+	}
+	vectors := writeVectorsTiled(t, "--data", smallData(t), "--hidden", "6", "--tile", "3", "--iters", "3")
+	rtl := filepath.Join(t.TempDir(), "rtl")
+	_, err := run(t, "rtl", "--vectors", vectors, "--out", rtl, "--board-clock", "ulx3s=75")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		board   *rtlgen.Board
+		baudDiv int
+	}{{rtlgen.ULX3S, 25}, {rtlgen.Arty, 15}} {
+		t.Run(c.board.Name, func(t *testing.T) {
+			t.Parallel()
+			top, err := os.ReadFile(filepath.Join(rtl, c.board.File))
+			require.NoError(t, err)
+			require.Contains(t, string(top), fmt.Sprintf(".BAUD_DIV(%d)", c.baudDiv))
+			pty := emulateCLI(t, rtl, c.board.Name)
+			capture := filepath.Join(t.TempDir(), "capture.hex")
+			out, err := run(t, "board", "run", "--board", c.board.Name, "--port", pty, "--vectors", vectors, "--capture", capture, "--timeout", "30s")
+			require.NoError(t, err)
+			t.Log(strings.TrimSpace(out))
+			out, err = verify(vectors, capture)
+			require.NoError(t, err)
+			require.Contains(t, out, "w_final, b_final, c_final")
+		})
+	}
+}
+
+// emulateCLI runs "herdsim board emulate --rtl rtl --board board" until the test ends and
+// returns the pty it prints.
+func emulateCLI(t *testing.T, rtl, board string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	cmd := newRootCommand()
+	cmd.SetOut(pw)
+	cmd.SetErr(io.Discard)
+	cmd.SetArgs([]string{"board", "emulate", "--rtl", rtl, "--board", board})
+	done := make(chan error, 1)
+	go func() {
+		done <- cmd.ExecuteContext(ctx)
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done, "board emulate --board %s", board)
+	})
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	require.NoError(t, err, "board emulate --board %s printed no pty", board)
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	pty, ok := strings.CutPrefix(strings.TrimSpace(line), "pty: ")
+	require.True(t, ok, "board emulate printed %q", line)
+	return pty
 }

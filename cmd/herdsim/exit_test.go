@@ -154,6 +154,9 @@ func TestExitStatusContract(t *testing.T) {
 		{"rtl truncated set", []string{"rtl", "--vectors", "short", "--out", "r"}, 2},
 		{"rtl lane set", []string{"rtl", "--vectors", "lanes", "--out", "r"}, 2},
 		{"rtl unknown board clock", []string{"rtl", "--vectors", "vec", "--out", "r40", "--board-mhz", "40"}, 2},
+		{"rtl unknown ulx3s clock", []string{"rtl", "--vectors", "vec", "--out", "r50", "--board-clock", "ulx3s=50"}, 2},
+		{"rtl board clock of no board", []string{"rtl", "--vectors", "vec", "--out", "rx", "--board-clock", "nexys=60"}, 2},
+		{"rtl malformed board clock", []string{"rtl", "--vectors", "vec", "--out", "ry", "--board-clock", "ulx3s"}, 2},
 
 		{"rtlsim unknown flag", []string{"rtlsim", "--vectors", "vec", "--rtl", "rtl", "--bogus"}, 2},
 		{"rtlsim extra arg", []string{"rtlsim", "--vectors", "vec", "--rtl", "rtl", "extra"}, 2},
@@ -164,6 +167,7 @@ func TestExitStatusContract(t *testing.T) {
 		{"synth extra arg", []string{"synth", "--rtl", "rtl", "extra"}, 2},
 		{"synth missing folder", []string{"synth", "--rtl", missing}, 2},
 		{"synth bad top", []string{"synth", "--rtl", "rtl", "--top", "both"}, 2},
+		{"synth board top on another part", []string{"synth", "--rtl", "rtl", "--top", "ulx3s", "--target", "ice40-up5k"}, 2},
 
 		{"bench unknown flag", []string{"bench", "--vectors", "vec", "--bogus"}, 2},
 		{"bench extra arg", []string{"bench", "--vectors", "vec", "extra"}, 2},
@@ -179,6 +183,8 @@ func TestExitStatusContract(t *testing.T) {
 		{"board emulate unknown flag", []string{"board", "emulate", "--bogus"}, 2},
 		{"board emulate extra arg", []string{"board", "emulate", "extra"}, 2},
 		{"board emulate missing folder", []string{"board", "emulate", "--rtl", missing}, 2},
+		{"board emulate unknown board", []string{"board", "emulate", "--rtl", "rtl", "--board", "nexys"}, 2},
+		{"board run unknown board", []string{"board", "run", "--port", missing, "--vectors", "vec", "--capture", "c.hex", "--board", "nexys"}, 2},
 	}
 	commands := map[string]bool{}
 	for _, c := range newRootCommand().Commands() {
