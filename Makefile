@@ -142,6 +142,21 @@ bitstream: build
 	icepack $(FPGA_OUT)/synth/herd.asc $(FPGA_OUT)/herd.bin
 	@echo "wrote $(FPGA_OUT)/herd.bin (report: $(FPGA_OUT)/synth.json)"
 
+# The same design for the ULX3S (ECP5-85F, docs/fpga.md "The ULX3S"): its top with the
+# EHXPLLL at 60 MHz, placed and routed on the board's pins by YoWASP's nextpnr-ecp5, packed
+# by YoWASP's ecppack (both from the fpga-venv) into out/ulx3s/herd.bit.
+ULX3S_OUT := out/ulx3s
+VENV_BIN = $(abspath $(COCOTB_VENV))/bin
+.PHONY: bitstream-ulx3s
+bitstream-ulx3s: build fpga-venv
+	rm -rf $(ULX3S_OUT)
+	$(BIN) vectors --data default --mode SH --hidden 16 --tile 2 --weight-bits 17 --iters $(FPGA_ITERS) --out $(ULX3S_OUT)/vectors
+	$(BIN) rtl --vectors $(ULX3S_OUT)/vectors --out $(ULX3S_OUT)/rtl
+	HERDSIM_VENV=$(abspath $(COCOTB_VENV)) $(BIN) synth --target ecp5-85k --top ulx3s --rtl $(ULX3S_OUT)/rtl --keep $(ULX3S_OUT)/synth > $(ULX3S_OUT)/synth.json
+	cd $(ULX3S_OUT)/synth && $(VENV_BIN)/yowasp-ecppack --compress herd.config herd.bit
+	mv $(ULX3S_OUT)/synth/herd.bit $(ULX3S_OUT)/herd.bit
+	@echo "wrote $(ULX3S_OUT)/herd.bit (report: $(ULX3S_OUT)/synth.json)"
+
 # The USPS experiment's full grid (docs/usps.md): 16 models x 4 splits, 1 h 12 min from
 # scratch on this 2-core machine (two units at a time). Its finished units are committed
 # in results/usps-full/ (one xz tarball per split): usps-full unpacks them into

@@ -1,7 +1,8 @@
 // Package rtlgen emits the Verilog-2005 of the herding core for a datapath.Arch: the
 // parameterized sources, the wrapper that sets their parameters, the phase machine rendered
-// from the schedule, a self-checking testbench, the iCEBreaker board top with its host
-// link, and the core's memory images and load stream for a vector set.
+// from the schedule, a self-checking testbench, the board tops (iCEBreaker, ULX3S, Arty
+// A7: Boards) with the host link and their pins, and the core's memory images and load
+// stream for a vector set.
 //
 // # What it owns
 //
@@ -13,13 +14,16 @@
 //	herd_phases.v   (phasesModule)    the phase machine of datapath.Schedule: states,
 //	                                  lengths, edges, counters, and the next-cycle windows
 //	herd_tb.v       (testbenchModule) herd_testbench with the Arch's sizes
-//	herd_board.v    (tiledBoardModule) herd_icebreaker with the PLL, the link and the IDENT
+//	herd_board*.v   (Board.topModule) each board's top with its PLL, link and IDENT
+//	                                  parameters; .pcf, .lpf, .xdc, .cst its pins
 //	load.hex        (SetLoadStream)   the load stream of a vector set's data and weights
 //	herd.core, herd_core.md           the FuseSoC description and the datasheet
 //
 // # The module hierarchy
 //
-//	herd_board (generated) ── herd_icebreaker: PLL, reset, LEDs
+//	herd_board, herd_board_ulx3s, herd_board_arty (generated)
+//	 └─ herd_icebreaker, herd_ulx3s, herd_arty: the board's PLL and LEDs
+//	   └─ herd_linked: power-on reset
 //	   ├─ herd_link: frames both ways ── herd_uart_rx, herd_uart_tx, herd_crc16 x2, herd_ram
 //	   └─ herd_core (generated) ── herd_tiled_core: the parameterized core
 //	        ├─ herd_phases (generated)  phase, cycle, tile, batch, sweep; windows

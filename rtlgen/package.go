@@ -238,8 +238,11 @@ herd_core core (
 `+"```"+`
 
 Files: herd_spram.v, herd_acc_array.v and herd_core.v (define HERD_ICE40_UP5K for the
-UP5K's SPRAM and DSP primitives; without it the same files are behavioural); herd_board.v is this core behind the iCEBreaker link, herd_tb.v
-its self-checking testbench, herd.core the FuseSoC description. cocotb/ holds a cocotb
+UP5K's SPRAM and DSP primitives; without it the same files are behavioural); herd_board.v,
+herd_board_ulx3s.v and herd_board_arty.v are this core behind the host link on the
+iCEBreaker, the ULX3S and the Arty A7 (with their .pcf, .lpf and .xdc), herd_tb.v its
+self-checking testbench, herd.core the FuseSoC description (targets lint, sim,
+sim_verilator, and synth, ulx3s and arty for the boards). cocotb/ holds a cocotb
 testbench (Python, extensible): cocotb/run.py --vectors <the vector set> runs it under Icarus
 and writes cocotb's results.xml (its packages: cocotb/requirements.txt).
 `, minC, maxC, s.XStore, s.L, s.WWords, s.PW, MACAccumulators)

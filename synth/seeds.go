@@ -108,7 +108,7 @@ func placeAndRouteSeeds(work string, tg Target, opt Options, constraints string,
 		res.SeedRuns = seedRuns(runs)
 	}
 	res.Seed = runs[best].seed
-	for _, name := range [][2]string{{"herd-s%d.asc", "herd.asc"}, {"nextpnr-s%d.log", "nextpnr.log"}} {
+	for _, name := range [][2]string{{"herd-s%d" + tg.Router.ext(), "herd" + tg.Router.ext()}, {"nextpnr-s%d.log", "nextpnr.log"}} {
 		if err := os.Rename(filepath.Join(work, fmt.Sprintf(name[0], res.Seed)), filepath.Join(work, name[1])); err != nil {
 			return nil, err
 		}
@@ -161,13 +161,14 @@ func seedRuns(runs []pnrRun) []SeedRun {
 }
 
 // placeAndRoute is the target's router with one seed and the constraint file ("" none),
-// writing its output (herd-s<seed>.asc on the iCE40) and nextpnr-s<seed>.log in work.
+// writing its output (herd-s<seed>.asc on the iCE40, .config on the ECP5) and
+// nextpnr-s<seed>.log in work.
 func placeAndRoute(work string, tg Target, opt Options, constraints string, seed int) pnrRun {
 	r := tg.Router
 	logName := fmt.Sprintf("nextpnr-s%d.log", seed)
 	// --timing-allow-fail: a design that misses the target is still routed and reported
 	// (Fmax, critical paths); the caller decides what a miss means.
-	args := append(append([]string(nil), r.Device...), "--json", "herd.json", r.Output, fmt.Sprintf("herd-s%d.asc", seed),
+	args := append(append([]string(nil), r.Device...), "--json", "herd.json", r.Output, fmt.Sprintf("herd-s%d%s", seed, r.ext()),
 		"--freq", fmt.Sprint(opt.FreqMHz), "--seed", fmt.Sprint(seed), "--log", logName, "--timing-allow-fail")
 	if constraints != "" {
 		if flag, ok := strings.CutSuffix(r.ConstraintsFlag, "="); ok { // "--vopt cst=": one argument after the flag

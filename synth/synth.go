@@ -42,6 +42,9 @@ const DefaultSeed = 1
 // NoFmaxXilinx is the reason a Xilinx 7-series target reports no Fmax.
 const NoFmaxXilinx = "no open-source place-and-route for Xilinx 7-series (nextpnr-xilinx is not packaged): Yosys cell counts only, Fmax not measured; timing needs Vivado"
 
+// NoFmaxMapOnly is the reason a run with MapOnly reports no Fmax.
+const NoFmaxMapOnly = "mapped only (--map-only): not placed and routed, Fmax not measured"
+
 // InputExts are the files of an RTL folder synthesis reads (Run copies them): the Verilog,
 // the memory images and the pin constraints. A design's identity for synthesis is these.
 var InputExts = []string{".v", ".hex", ".pcf", ".cst", ".lpf", ".xdc"}
@@ -59,6 +62,7 @@ type Options struct {
 	Seed    int     // nextpnr --seed (0: DefaultSeed)
 	Seeds   []int   // if set, nextpnr once a seed (Seed unused); the best routed run is kept
 	Keep    string  // if set, copy the logs, scripts and .asc here
+	MapOnly bool    // stop after Yosys: fits from the mapped counts, no Fmax (a routable part too)
 	Log     io.Writer
 }
 
@@ -218,8 +222,11 @@ func Run(opt Options) (*Result, error) {
 		_ = keep()
 		return nil, err
 	}
-	if tg.Router == nil {
+	if tg.Router == nil || opt.MapOnly {
 		res.FmaxReason = NoFmaxXilinx
+		if tg.Router != nil {
+			res.FmaxReason = NoFmaxMapOnly
+		}
 		res.fitBudget("the mapped counts against the part's budget (not placed)")
 		return res, keep()
 	}

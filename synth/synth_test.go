@@ -382,27 +382,54 @@ func TestMemoryMustBeBlockRAM(t *testing.T) {
 	}
 }
 
-// TestRoutedFamilies: the small board top placed and routed on the ECP5 (nextpnr-ecp5) and
-// the GW1NR-9 (nextpnr-himbaechel-gowin, the Tang Nano 9K's pins), both YoWASP builds from
-// PyPI: it fits, with a routed Fmax. Minutes of WebAssembly: the two run side by side.
+// TestRoutedFamilies: the small design's board tops on the other families. On the
+// ECP5-25F the ULX3S's top (its EHXPLLL, its .lpf's pins) is placed and routed by
+// nextpnr-ecp5 at its board clock (60 MHz, from rtl.json), and meets it; on the GW1NR-9
+// herd_board is placed and routed by nextpnr-himbaechel-gowin on the Tang Nano 9K's pins;
+// both YoWASP builds from PyPI: each fits, with a routed Fmax. The Arty's top is mapped
+// for the XC7A35T with its MMCME2_BASE and BUFG (no open router: Fmax null, with the
+// reason). Minutes of WebAssembly: the three run side by side.
 func TestRoutedFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("minutes of place and route")
 	}
 	rtl := tinyRTL(t)
-	for _, target := range []string{"ecp5-25k", "gw1nr-9"} {
-		t.Run(target, func(t *testing.T) {
-			needPyPITools(t, target)
+	for _, c := range []struct {
+		target, top string
+		freq        float64
+		primitives  []string // cells the top's clocking must map to
+	}{
+		{"ecp5-25k", "ulx3s", 0, []string{"EHXPLLL"}},
+		{"gw1nr-9", synth.TopBoard, 25, nil},
+		{"xc7a35t", "arty", 0, []string{"MMCME2_BASE", "BUFG"}},
+	} {
+		t.Run(c.target, func(t *testing.T) {
+			needPyPITools(t, c.target)
 			t.Parallel()
-			r, err := synth.Run(synth.Options{Target: target, RTLDir: rtl, FreqMHz: 25})
+			r, err := synth.Run(synth.Options{Target: c.target, RTLDir: rtl, Top: c.top, FreqMHz: c.freq})
 			if err != nil {
 				t.Fatal(err)
 			}
-			requireFamilyReport(t, r, target)
-			if r.Fits == nil || !*r.Fits || r.FitsFrom != "placed and routed" || r.FmaxMHz == nil || *r.FmaxMHz <= 0 {
-				t.Errorf("%s: fits %v (%s), fmax %v", target, r.Fits, r.FitsFrom, r.FmaxMHz)
+			requireFamilyReport(t, r, c.target)
+			for _, p := range c.primitives {
+				if r.Cells[p] != 1 {
+					t.Errorf("%s: %d %s cells, want the top's one", c.target, r.Cells[p], p)
+				}
 			}
-			t.Logf("%s: %d LUT, %d FF, %d BRAM, %d LUT levels, Fmax %.1f MHz, seconds %v", target, r.LUTs, r.FlipFlops, r.BRAM, r.LUTLevels, *r.FmaxMHz, r.Seconds)
+			if synth.Targets[c.target].Router == nil {
+				if r.Fits == nil || !*r.Fits || r.FmaxMHz != nil || r.FmaxReason == "" {
+					t.Errorf("%s: fits %v, fmax %v (%q): want a fit from the mapped counts and no Fmax, with the reason", c.target, r.Fits, r.FmaxMHz, r.FmaxReason)
+				}
+				t.Logf("%s (%s): %d LUT, %d FF, %d BRAM, %d LUT levels, seconds %v", c.target, r.Top, r.LUTs, r.FlipFlops, r.BRAM, r.LUTLevels, r.Seconds)
+				return
+			}
+			if r.Fits == nil || !*r.Fits || r.FitsFrom != "placed and routed" || r.FmaxMHz == nil || *r.FmaxMHz <= 0 {
+				t.Fatalf("%s: fits %v (%s), fmax %v", c.target, r.Fits, r.FitsFrom, r.FmaxMHz)
+			}
+			if c.top == "ulx3s" && (r.TargetMHz != rtlgen.ULX3S.DefaultClock().MHz || r.TimingMet == nil || !*r.TimingMet) {
+				t.Errorf("%s: routed at %v MHz for a target of %v (met: %v): want the ULX3S clock, met", c.target, *r.FmaxMHz, r.TargetMHz, r.TimingMet)
+			}
+			t.Logf("%s (%s): %d LUT, %d FF, %d BRAM, %d LUT levels, Fmax %.1f MHz, seconds %v", c.target, r.Top, r.LUTs, r.FlipFlops, r.BRAM, r.LUTLevels, *r.FmaxMHz, r.Seconds)
 		})
 	}
 }

