@@ -50,7 +50,7 @@
 // words, P = 2 Q - sum_n z_n. The last batch keeps every pixel's word, so that the
 // write-back reads it by pixel; vector 0's words come first in X (GATHER's start, and each
 // starts sum x_j at -N in the load); each busy word's j, with its popcount, is in W SPRAM 0
-// at SkipJBase + k. rtlgen renders it (herd_core with SKIP = 1).
+// at TileSizes.JBase + k. rtlgen renders it (herd_core with SKIP = 1).
 //
 // # Cycle count
 //

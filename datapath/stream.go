@@ -45,7 +45,7 @@ func (a *Arch) LoadLayout() []StreamPart {
 		parts = append(parts,
 			StreamPart{PartX0, a.D, 1, "X SPRAM words 0 .. D-1", "D", "1",
 				"word j: bit 0 = x_0j (1 = +1), the first iteration's search start"},
-			StreamPart{PartXJ, s.XWords, 2, fmt.Sprintf("X SPRAM from word D; W SPRAM 0 from word %d", SkipJBase), "sum_b L_b", "2",
+			StreamPart{PartXJ, s.XWords, 2, fmt.Sprintf("X SPRAM from word D; W SPRAM 0 from word %d", s.JBase), "sum_b L_b", "2",
 				fmt.Sprintf("beat 0: a busy X word of batch b, bit m = x_(16b+m),j in the layout's vector order; "+
 					"beat 1: its j word, j in bits 0 .. %d, the X word's popcount in bits %d .. %d", SkipPopShift-1, SkipPopShift, SkipPopShift+4)})
 	} else {

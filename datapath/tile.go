@@ -48,14 +48,23 @@ type TileSizes struct {
 	SH      bool
 	Busy    []int     // the word-skip datapath's busy X words of each batch (Arch.SkipBusy), else nil
 	Step    AddrSteps // the address steps of the memories' walks (tile_memmap.go)
+	// AW is the X and W memories' address width: 14 (the UP5K's SB_SPRAM256KA, 16K words),
+	// or as many bits as the data or the weights need beyond it (parts with block RAM only).
+	AW int
+	// JBase is the word of W memory 0 at which word skip's j list starts: 2^(AW-1) (8192 at
+	// AW = 14), j of X word k at JBase + k. W lies below it, the list above, so both hold at
+	// most JBase words and the list's address is the X address with its top bit set.
+	JBase int
 }
 
 // The word-skip datapath's constants (docs/hardware.md, "Word skip").
 const (
-	// SkipJBase is the word of W SPRAM 0 at which the list of the busy words' j starts, j of
-	// X word k at SkipJBase + k: W lies below it, the list above, so both hold at most
-	// SkipJBase words and the list's address is the X address with its top bit set.
-	SkipJBase = 8192
+	// SPRAMAddrBits is the X and W memories' address width where the data and the weights
+	// fit the UP5K's SPRAMs (SPRAMWords): TileSizes.AW, unless they need more.
+	SPRAMAddrBits = 14
+	// MaxAddrBits is the widest X and W address the core takes (1M words a memory: 16 Mbit
+	// a lane, beyond every part's block RAM).
+	MaxAddrBits = 20
 	// LatSkipAdd is the cycle of a pass at which the add of its first busy word happens:
 	// the word and its j land a cycle after their read, j is registered as the tile
 	// buffer's read address, the weights land a cycle later and are registered onto the
@@ -158,6 +167,11 @@ func (a *Arch) Sizes() TileSizes {
 	s.ZB = ceilDiv(a.K, tileVecBits)
 	s.RB = s.XB + s.ZB + RecordTailBeats
 	s.Step = s.steps()
+	s.AW = max(SPRAMAddrBits, addrBits(s.XStore), addrBits(s.WWords))
+	if a.Skip() { // W and the j list each in half of W memory 0
+		s.AW = max(s.AW, 1+addrBits(max(s.WWords, s.XWords)))
+	}
+	s.JBase = 1 << (s.AW - 1)
 	return s
 }
 
@@ -222,24 +236,29 @@ func (a *Arch) validateStorage() error {
 	if a.Mode == modeSH && a.Regs[RegC].Format.Word > ww {
 		return fmt.Errorf("datapath: in mode SH the c row rides in the W tile buffer, so c (%d bits) may not be wider than W (%d bits)", a.Regs[RegC].Format.Word, ww)
 	}
-	if s.XStore > SPRAMWords {
-		return fmt.Errorf("datapath: the data need %d SPRAM words (ceil(N/16) D = %d x %d), one SPRAM holds %d", s.XStore, s.NB, a.D, SPRAMWords)
-	}
-	if s.WWords > SPRAMWords {
-		return fmt.Errorf("datapath: W needs %d words of the W SPRAMs (%d tiles x %d groups x D = %d, %d weights a word at %d bits), they hold %d", s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, SPRAMWords)
-	}
-	if a.Skip() {
-		if s.XWords > SkipJBase {
-			return fmt.Errorf("datapath: the word-skip layout stores %d busy X words; their j list holds %d (the data are too dense to skip)", s.XWords, SkipJBase)
-		}
-		if s.WWords > SkipJBase {
-			return fmt.Errorf("datapath: W needs %d words of the W SPRAMs; with word skip it may use %d (the j list takes the rest of SPRAM 0)", s.WWords, SkipJBase)
-		}
+	if s.AW > MaxAddrBits {
+		return fmt.Errorf("datapath: the data (%d X words) and W (%d words of a lane: %d tiles x %d groups x D = %d, %d weights a word at %d bits) need %d-bit memory addresses; the core takes at most %d",
+			s.XStore, s.WWords, s.WWords/(s.GT*a.D), s.GT, a.D, s.PW, ww, s.AW, MaxAddrBits)
 	}
 	if c := a.MaxIterationCycles(); c >= MaxTileIterationCycles {
 		return fmt.Errorf("datapath: an iteration can take %d cycles; the output record counts at most %d", c, MaxTileIterationCycles-1)
 	}
 	return nil
+}
+
+// ValidateSPRAM checks that the data and the weights fit the UP5K's SPRAMs (16K words
+// each, SPRAMWords: TileSizes.AW = 14), as herd_spram's SB_SPRAM256KA needs; parts with
+// block RAM take wider addresses.
+func (a *Arch) ValidateSPRAM() error {
+	s := a.Sizes()
+	if s.AW == SPRAMAddrBits {
+		return nil
+	}
+	what := fmt.Sprintf("the data need %d X words (ceil(N/16) D = %d x %d) and W %d words of a lane", s.XStore, s.NB, a.D, s.WWords)
+	if s.Busy != nil {
+		what += fmt.Sprintf(", word skip's j list %d (W and the list take half of W SPRAM 0 each)", s.XWords)
+	}
+	return fmt.Errorf("datapath: %s: %d-bit addresses, where one SPRAM holds %d words (the UP5K's SB_SPRAM256KA); a part with block RAM holds them", what, s.AW, SPRAMWords)
 }
 
 // validateSkip checks the word-skip datapath's layout sizes against the Arch.

@@ -13,7 +13,7 @@ import (
 //	X SPRAM     word b D + j, bit m       x_{16b+m, j} (1 = +1; bits of vectors >= N are 0)
 //	            word skip: word j, bit 0: x_0j (GATHER's start vector, t = 1); from word
 //	            XBusyBase = D batch b's busy words in order, bit m of vector Order[16b + m]
-//	W SPRAM 0   word skip: word SkipJBase + k is SkipJWord of busy X word k: its j and popcount
+//	W SPRAM 0   word skip: word JBase + k is SkipJWord of busy X word k: its j and popcount
 //	W SPRAMs    word g D + j (16 L bits)  W[g PW + s][j] in slot s: bits [s SW, s SW + Wbits)
 //	            (W memory q, a lane, holds bits [16q, 16q + 16) of every word; rows >= K are 0)
 //	b memory    word i                    b_i (K words)
@@ -21,17 +21,17 @@ import (
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
 // XAddrBits and WAddrBits are the depths of the X memory and of W memory (lane) q as
-// address widths: the fewest bits that address every word the images hold, but 14
-// (SPRAMWords, the UP5K's SPRAM) for W's lane 0 with word skip, whose j list lies at
-// SkipJBase. Addresses stay 14 bits wide; a behavioural memory holds only 2^bits words
-// (its address's higher bits are dropped), so that parts with block RAM alone, which their
-// synthesis infers from it, spend no more block RAM than the data and weights need.
+// address widths: the fewest bits that address every word the images hold, but AW for W's
+// lane 0 with word skip, whose j list lies at JBase. Addresses stay AW bits wide; a
+// behavioural memory holds only 2^bits words (its address's higher bits are dropped), so
+// that parts with block RAM alone, which their synthesis infers from it, spend no more
+// block RAM than the data and weights need.
 func (s TileSizes) XAddrBits() int { return addrBits(s.XStore) }
 
 // WAddrBits is W memory q's depth as an address width (XAddrBits).
 func (s TileSizes) WAddrBits(q int) int {
 	if s.Busy != nil && q == 0 {
-		return bits.Len(uint(SPRAMWords - 1))
+		return s.AW
 	}
 	return addrBits(s.WWords)
 }

@@ -162,8 +162,14 @@ func TestTileValidate(t *testing.T) {
 	require.ErrorContains(t, a.Validate(), "multiple of 3")
 	a = DefaultArch(16, 3, 128, 3, 10, 10, herding.ModeH, false)
 	require.ErrorContains(t, a.Validate(), "D >= 4")
-	a = DefaultArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false)
-	require.ErrorContains(t, a.Validate(), "SPRAM")
+	a = DefaultArch(16, 256, 1100, 3, 10, 10, herding.ModeH, false) // 17,664 X words: a part with block RAM
+	require.NoError(t, a.Validate())
+	require.Equal(t, 15, a.Sizes().AW)
+	require.ErrorContains(t, a.ValidateSPRAM(), "one SPRAM holds 16384 words")
+	fits := DefaultArch(16, 256, 1000, 3, 10, 10, herding.ModeH, false)
+	require.NoError(t, fits.ValidateSPRAM())
+	a = DefaultArch(70000, 256, 128, 3, 10, 10, herding.ModeH, false) // 5,973,504 W words a lane
+	require.ErrorContains(t, a.Validate(), "need 23-bit memory addresses; the core takes at most 20")
 	a = DefaultArch(16, 64, 128, 3, 10, 10, herding.ModeH, false)
 	a.Tile = 0
 	require.ErrorContains(t, a.Validate(), "tile T = 0, must be positive")
@@ -198,13 +204,18 @@ func TestTileValidate(t *testing.T) {
 	for b := range a.SkipBusy {
 		a.SkipBusy[b] = 200
 	}
-	require.ErrorContains(t, a.Validate(), "too dense", "44 x 200 busy words exceed the j list")
+	// 44 x 200 busy words exceed the 8,192 words of the j list at 14 bits: 15-bit addresses.
+	require.NoError(t, a.Validate())
+	require.Equal(t, 15, a.Sizes().AW)
+	require.Equal(t, 16384, a.Sizes().JBase)
+	require.ErrorContains(t, a.ValidateSPRAM(), "j list 8800")
 	for b := range a.SkipBusy {
 		a.SkipBusy[b] = 150
 	}
-	require.NoError(t, a.Validate(), "K = 64 at 18 bits: W fills 8,192 words exactly")
+	require.NoError(t, a.ValidateSPRAM(), "K = 64 at 18 bits: W fills 8,192 words exactly")
+	require.Equal(t, 8192, a.Sizes().JBase)
 	a.K = 66
-	require.ErrorContains(t, a.Validate(), "with word skip it may use 8192")
+	require.ErrorContains(t, a.ValidateSPRAM(), "W 8704 words of a lane")
 	// W words of L lanes: PW = min(L, 16 L / W bits), T a multiple of it, W within the word.
 	a = DefaultArch(50, 256, 700, 56, 10, 10, herding.ModeH, false)
 	a.Regs[RegW].Format.Word = 18

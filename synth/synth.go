@@ -184,6 +184,11 @@ func Run(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if tg.Name == "ice40-up5k" { // X and W in its SPRAMs (HERD_ICE40_UP5K)
+		if err := info.Arch.ValidateSPRAM(); err != nil {
+			return nil, fmt.Errorf("synth: %s: %w", tg.Name, err)
+		}
+	}
 	if opt.FreqMHz == 0 && opt.Top != TopBoard && opt.Top != TopCore && opt.Top != "" {
 		opt.FreqMHz = boardFreq(opt.Top, info) // a board's top: at its clock
 	}
