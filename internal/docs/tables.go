@@ -25,6 +25,7 @@ var generators = map[string]generator{
 	"explore-accuracy": tableFrom("results/bench/explore-accuracy.txt"),
 	"synth-up5k":       synthUP5K,
 	"cycles-up5k":      cyclesUP5K,
+	"support":          support,
 }
 
 // Generated lists the names of the tables a generator exists for.
@@ -302,6 +303,83 @@ func cyclesUP5K(root string) (string, error) {
 		lo, hi := slices.Min(r.Cycles), slices.Max(r.Cycles)
 		fmt.Fprintf(&b, "| %s | %s | %s (%s to %s) | %s |\n", d.Design, exact, thousands(int(r.Mean+0.5)), thousands(lo), thousands(hi),
 			thousands(int(boardMHz*1e6/r.Mean+0.5)))
+	}
+	return b.String(), nil
+}
+
+// supportRow is an entry of results/parts/support.json: a design on a part, its synthesis
+// report and its cycle model's lockstep report (paths from the repository root).
+type supportRow struct {
+	Design   string `json:"design"`
+	Synth    string `json:"synth"`
+	Lockstep string `json:"lockstep"`
+}
+
+// support is the support table of docs/fpga.md, from results/parts/support.json: per part
+// and design whether it fits, its LUTs, FFs, block RAM and DSPs against the part's
+// budget, its cycles an iteration, its routed Fmax (or, where no router ran, its LUT
+// levels) and the iterations a second at that Fmax.
+func support(root string) (string, error) {
+	var rows []supportRow
+	if err := readJSON(filepath.Join(root, "results/parts/support.json"), &rows); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("| part | design | fits | LUTs | FFs | block RAM | DSP | cycles an iteration | routed Fmax | iterations a second |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n")
+	for _, row := range rows {
+		var r struct {
+			Target     string   `json:"target"`
+			Fits       *bool    `json:"fits"`
+			FitsFrom   string   `json:"fits_from"`
+			LUTs       int      `json:"luts"`
+			LogicCells *int     `json:"logic_cells"`
+			FFs        int      `json:"ffs"`
+			BRAM       int      `json:"bram_blocks"`
+			DSP        int      `json:"dsp"`
+			LUTLevels  int      `json:"lut_levels"`
+			Fmax       *float64 `json:"fmax_mhz"`
+			Util       map[string]struct {
+				Used int `json:"used"`
+			} `json:"utilisation"`
+			Budget *struct {
+				LUTs int `json:"luts"`
+				FFs  int `json:"ffs"`
+				BRAM int `json:"bram_blocks"`
+				DSP  int `json:"dsp"`
+			} `json:"budget"`
+		}
+		if err := readJSON(filepath.Join(root, row.Synth), &r); err != nil {
+			return "", err
+		}
+		var l struct {
+			BitExact   bool    `json:"bit_exact"`
+			Iterations int     `json:"iterations"`
+			Mean       float64 `json:"cycles_per_iteration"`
+		}
+		if err := readJSON(filepath.Join(root, row.Lockstep), &l); err != nil {
+			return "", err
+		}
+		if r.Fits == nil || r.Budget == nil || !l.BitExact {
+			return "", fmt.Errorf("%s, %s: want a report against a part's budget and a bit-exact lockstep", row.Synth, row.Lockstep)
+		}
+		luts := r.LUTs // the mapped count; placed where a router ran
+		if r.LogicCells != nil {
+			luts = *r.LogicCells
+		} else if u, ok := r.Util["TRELLIS_COMB"]; ok {
+			luts = u.Used
+		}
+		fits := yesNo(*r.Fits) + " (placed)"
+		if strings.Contains(r.FitsFrom, "not placed") {
+			fits = yesNo(*r.Fits) + " (mapped)"
+		}
+		timing, rate := fmt.Sprintf("not measured: %d LUT levels", r.LUTLevels), "-"
+		if r.Fmax != nil {
+			timing, rate = fmt.Sprintf("%.2f MHz", *r.Fmax), thousands(int(*r.Fmax*1e6/l.Mean+0.5))
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s of %s | %s | %d of %d | %d | %s | %s | %s |\n", r.Target, row.Design, fits,
+			thousands(luts), thousands(r.Budget.LUTs), thousands(r.FFs), r.BRAM, r.Budget.BRAM, r.DSP,
+			thousands(int(l.Mean+0.5)), timing, rate)
 	}
 	return b.String(), nil
 }
