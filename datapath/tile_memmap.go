@@ -20,21 +20,27 @@ import (
 //	c memory    word j                    c_j (D words)
 //	tile buffer word j                    row r of the current tile at bits [r Wbits, (r+1) Wbits)
 
-// XAddrBits and WAddrBits are the depths of the X memory and of W memory (lane) q as
-// address widths: the fewest bits that address every word the images hold, but AW for W's
-// lane 0 with word skip, whose j list lies at JBase. Addresses stay AW bits wide; a
-// behavioural memory holds only 2^bits words (its address's higher bits are dropped), so
-// that parts with block RAM alone, which their synthesis infers from it, spend no more
-// block RAM than the data and weights need.
-func (s TileSizes) XAddrBits() int { return addrBits(s.XStore) }
+// XWordsHeld and WWordsHeld are the words the X memory and W memory (lane) q hold: every
+// word the images need (W's lane 0 with word skip: up to its j list's end, from JBase), so
+// that parts with block RAM alone, which their synthesis infers from the behavioural
+// memories, spend no more block RAM than the data and the weights need. XAddrBits and
+// WAddrBits are the same as address widths: addresses stay AW bits wide, and a memory
+// drops the bits above its own.
+func (s TileSizes) XWordsHeld() int { return s.XStore }
 
-// WAddrBits is W memory q's depth as an address width (XAddrBits).
-func (s TileSizes) WAddrBits(q int) int {
+// WWordsHeld is W memory q's words (XWordsHeld).
+func (s TileSizes) WWordsHeld(q int) int {
 	if s.Busy != nil && q == 0 {
-		return s.AW
+		return s.JBase + s.XWords
 	}
-	return addrBits(s.WWords)
+	return s.WWords
 }
+
+// XAddrBits is the X memory's depth as an address width (XWordsHeld).
+func (s TileSizes) XAddrBits() int { return addrBits(s.XWordsHeld()) }
+
+// WAddrBits is W memory q's depth as an address width (XWordsHeld).
+func (s TileSizes) WAddrBits(q int) int { return addrBits(s.WWordsHeld(q)) }
 
 // addrBits is the fewest bits that address n words (at least 1).
 func addrBits(n int) int { return max(1, bits.Len(uint(n-1))) }

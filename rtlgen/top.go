@@ -52,9 +52,12 @@ func coreParams(a datapath.Arch) []coreParam {
 		n(regParam(r)+"_X", exactWidth(a, r), "")
 	}
 	n("SPRAM_AW", s.AW, "X and W address width (14: the UP5K's SPRAM)")
-	n("X_DEPTH_AW", s.XAddrBits(), "the behavioural X memory's depth: 2^X_DEPTH_AW words")
+	n("X_DEPTH_AW", s.XAddrBits(), "the behavioural X memory's address bits")
 	n("W_DEPTH_AW", s.WAddrBits(1), "the behavioural W memories' depth")
 	n("W0_DEPTH_AW", s.WAddrBits(0), "and W memory 0's (word skip: its j list)")
+	n("X_HELD", s.XWordsHeld(), "the words they hold")
+	n("W_HELD", s.WWordsHeld(1), "")
+	n("W0_HELD", s.WWordsHeld(0), "")
 	n("JBASE", s.JBase, "word skip: W SPRAM 0's first j word")
 	n("JPC", datapath.SkipPopShift, "word skip: a j word's popcount's first bit")
 	n("X_BUSY", s.XBusyBase(), "word skip: the first busy X word")

@@ -12,9 +12,9 @@ import (
 // Memory is one memory of the design as Yosys infers it (a $mem_v2 cell after
 // flattening), before the family maps it.
 type Memory struct {
-	Name  string // its hierarchical name, e.g. core.wram0.mem
-	Width int
-	Words int
+	Name  string `json:"name"` // its hierarchical name, e.g. board.host.core.core.xram.mem
+	Width int    `json:"width"`
+	Words int    `json:"words"`
 }
 
 // Bits is the memory's size.

@@ -114,9 +114,10 @@ type Result struct {
 	Seed           int       `json:"seed,omitempty"`           // the routed run reported (the best of Seeds)
 	SeedRuns       []SeedRun `json:"seed_runs,omitempty"`      // every seed's routed Fmax, when several ran
 
-	Cells   map[string]int     `json:"yosys_cells"`
-	Seconds map[string]float64 `json:"seconds"`
-	Logs    string             `json:"logs,omitempty"`
+	Memories []Memory           `json:"memories,omitempty"` // the design's memories as Yosys infers them
+	Cells    map[string]int     `json:"yosys_cells"`
+	Seconds  map[string]float64 `json:"seconds"`
+	Logs     string             `json:"logs,omitempty"`
 }
 
 // ToolError is a tool missing from PATH.
@@ -377,6 +378,7 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 	if err != nil {
 		return err
 	}
+	res.Memories = mems
 	return checkMemories(mems, string(ylog), tg.Family)
 }
 

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -411,6 +412,9 @@ func TestRoutedFamilies(t *testing.T) {
 				t.Fatal(err)
 			}
 			requireFamilyReport(t, r, c.target)
+			if c.top != synth.TopBoard {
+				requireEstimatedMemories(t, r, rtl, c.target)
+			}
 			for _, p := range c.primitives {
 				if r.Cells[p] != 1 {
 					t.Errorf("%s: %d %s cells, want the top's one", c.target, r.Cells[p], p)
@@ -431,5 +435,46 @@ func TestRoutedFamilies(t *testing.T) {
 			}
 			t.Logf("%s (%s): %d LUT, %d FF, %d BRAM, %d LUT levels, Fmax %.1f MHz, seconds %v", c.target, r.Top, r.LUTs, r.FlipFlops, r.BRAM, r.LUTLevels, *r.FmaxMHz, r.Seconds)
 		})
+	}
+}
+
+// requireEstimatedMemories: the memories Yosys infers from the RTL folder are those
+// rtlgen.CoreMemories and LinkMemories list (name, width, words), and the block RAM the
+// part used is EstimateBoardTop's count.
+func requireEstimatedMemories(t *testing.T, r *synth.Result, rtl, target string) {
+	t.Helper()
+	info, err := rtlgen.ReadInfo(rtl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]rtlgen.Memory{}
+	for _, m := range append(rtlgen.CoreMemories(info.Arch), rtlgen.LinkMemories()...) {
+		want[m.Name] = m
+	}
+	lane := regexp.MustCompile(`g_wram\[(\d+)\]\.wram\.mem$`)
+	got := map[string]rtlgen.Memory{}
+	for _, m := range r.Memories {
+		name := strings.TrimSuffix(m.Name, ".mem")
+		name = name[strings.LastIndex(name, ".")+1:]
+		if l := lane.FindStringSubmatch(m.Name); l != nil {
+			name = "wram" + l[1]
+		}
+		got[name] = rtlgen.Memory{Name: name, Width: m.Width, Words: m.Words}
+	}
+	for name, w := range want {
+		g, ok := got[name]
+		if !ok || g.Width != w.Width || g.Words != w.Words {
+			t.Errorf("%s: memory %s is %d x %d bits in Yosys, %d x %d in rtlgen.CoreMemories", target, name, g.Words, g.Width, w.Words, w.Width)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%s: Yosys infers %d memories, rtlgen lists %d: %v", target, len(got), len(want), r.Memories)
+	}
+	e, err := synth.EstimateBoardTop(info.Arch, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.BRAM != r.BRAM {
+		t.Errorf("%s: %d block RAMs, estimated %d", target, r.BRAM, e.BRAM)
 	}
 }

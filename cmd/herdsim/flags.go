@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"herdsim/fixedpoint"
 	"herdsim/herding"
 	"herdsim/internal/sweep"
+	"herdsim/synth"
 )
 
 // dataFlags choose the data set; herd, lockstep and vectors share them.
@@ -84,6 +86,8 @@ type archFlags struct {
 	widths   map[string]*int // flag name -> width, for the grouped width flags
 	regs     []string        // --reg name=bits[:wrap|sat]
 	skip     bool            // --skip: the word-skip datapath (mode H)
+	target   string          // --target PART: the shape (W lanes, tile) for the part (synth.PickShape)
+	log      io.Writer       // where --target says the shape it picked
 }
 
 // widthFlags group registers that are usually sized together.
@@ -110,24 +114,40 @@ func (f *archFlags) register(fs *pflag.FlagSet) {
 	}
 	fs.StringArrayVar(&f.regs, "reg", nil, "one register exactly: NAME=BITS[:wrap|sat], NAME one of W b c field vis_field energy best_energy positive update (repeatable)")
 	fs.BoolVar(&f.skip, "skip", false, "mode H: the word-skip datapath, whose passes read only the X words that hold a +1, in batches clustered for it (docs/hardware.md)")
+	fs.StringVar(&f.target, "target", "", "size the datapath for a part (herdsim synth's targets): the W lanes and tile with the fewest cycles an iteration whose estimated resources fit it (docs/fpga.md, \"Sizing for a part\"); ice40-up5k: the UP5K's shape")
 }
 
-// withSkip makes a the word-skip datapath for data when --skip is given.
-func (f *archFlags) withSkip(a datapath.Arch, data *dataset.Binary) (datapath.Arch, error) {
-	if !f.skip {
+// forData makes a the word-skip datapath for data when --skip is given, then, with
+// --target, gives it the part's shape.
+func (f *archFlags) forData(a datapath.Arch, data *dataset.Binary) (datapath.Arch, error) {
+	if f.skip {
+		a.UseSkip(datapath.NewSkipLayout(data.Rows))
+		if err := a.Validate(); err != nil {
+			return a, fmt.Errorf("--skip: %w", err)
+		}
+	}
+	if f.target == "" {
 		return a, nil
 	}
-	a.UseSkip(datapath.NewSkipLayout(data.Rows))
-	if err := a.Validate(); err != nil {
-		return a, fmt.Errorf("--skip: %w", err)
+	shape, err := synth.PickShape(a, f.target)
+	if err != nil {
+		return a, fmt.Errorf("--target %s: %w", f.target, err)
 	}
-	return a, nil
+	a.UseLanes(shape.Lanes)
+	a.UseTile(shape.Tile)
+	if f.log != nil {
+		fmt.Fprintf(f.log, "--target %s\n", shape)
+	}
+	return a, a.Validate()
 }
 
 // arch builds the Arch for a run of iterations on data of n vectors of length d: the
 // lossless widths, the width and overflow flags, then the tile (after the widths: the
 // default tile follows W's).
 func (f *archFlags) arch(cfg herding.Config, d, n, iterations int) (datapath.Arch, error) {
+	if f.target != "" && (f.tile != 0 || f.wLanes != datapath.UP5KWLanes) {
+		return datapath.Arch{}, fmt.Errorf("--target %s picks the tile and the W lanes: give neither --tile nor --w-lanes with it", f.target)
+	}
 	a := datapath.DefaultArch(cfg.Hidden, d, n, f.tile, cfg.Sweeps, iterations, cfg.Mode, cfg.GrowHiddenBias)
 	mode, err := parseOverflow(f.overflow)
 	if err != nil {

@@ -55,11 +55,12 @@ whatever the verdict.`,
 			if err != nil {
 				return err
 			}
+			arch.log = cmd.ErrOrStderr()
 			a, err := arch.arch(cfg, set.D, set.N(), iters)
 			if err != nil {
 				return err
 			}
-			if a, err = arch.withSkip(a, set); err != nil {
+			if a, err = arch.forData(a, set); err != nil {
 				return err
 			}
 			bar := progress.New(iters, "lockstep")
@@ -94,7 +95,7 @@ func mean(s []uint64) float64 {
 // describeArch lists the Arch as flat strings for reports.
 func describeArch(a datapath.Arch) map[string]string {
 	out := map[string]string{
-		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "tile": fmt.Sprint(a.Tile),
+		"K": fmt.Sprint(a.K), "D": fmt.Sprint(a.D), "N": fmt.Sprint(a.N), "tile": fmt.Sprint(a.Tile), "w_lanes": fmt.Sprint(a.Lanes()),
 		"sweeps": fmt.Sprint(a.Sweeps), "mode": a.Mode.String(), "grow_hidden_bias": fmt.Sprint(a.GrowHiddenBias),
 	}
 	for _, r := range datapath.Regs() {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -116,4 +117,33 @@ func TestLockstepSkip(t *testing.T) {
 	core, err := os.ReadFile(filepath.Join(dir, "rtl", "herd_core.v"))
 	require.NoError(t, err)
 	require.Contains(t, string(core), ".SKIP(1)")
+}
+
+// TestLockstepTarget: --target sizes the datapath for the part (16 W lanes and the tile
+// synth.PickShape gives, said on stderr and in the report's arch) and the run is
+// bit-exact; beside --tile or --w-lanes it is a usage error.
+func TestLockstepTarget(t *testing.T) {
+	cmd := newRootCommand()
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	args := []string{"lockstep", "--data", smallData(t), "--hidden", "20", "--mode", "H", "--weight-bits", "18", "--acc-bits", "22", "--iters", "3"}
+	cmd.SetArgs(append(args, "--target", "ecp5-85k"))
+	require.NoError(t, cmd.Execute())
+	var rep struct {
+		BitExact bool              `json:"bit_exact"`
+		Arch     map[string]string `json:"arch"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	require.True(t, rep.BitExact)
+	require.Equal(t, "16", rep.Arch["w_lanes"])
+	require.Equal(t, "28", rep.Arch["tile"], "K = 20 in one tile of two W words of 14")
+	require.Contains(t, errOut.String(), "--target ecp5-85k: 16 W lanes, T = 28")
+	require.Contains(t, errOut.String(), "one tile holds every hidden unit")
+	for _, extra := range [][]string{{"--tile", "14"}, {"--w-lanes", "8"}} {
+		_, err := run(t, append(append(args, "--target", "ecp5-25k"), extra...)...)
+		require.ErrorContains(t, err, "give neither --tile nor --w-lanes", "%v", extra)
+	}
+	_, err := run(t, append(args, "--target", "gw1nr-9")...)
+	require.ErrorContains(t, err, "no resource estimate for the gowin family")
 }

@@ -44,6 +44,7 @@ semantics are checked. Every set also holds the hardware's sticky overflow flag 
 iteration. The set appears atomically; an existing one is replaced only with --force.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			arch.log = cmd.ErrOrStderr()
 			job, err := newVectorsJob(&data, &model, &arch, iters, out, force, from)
 			if err != nil {
 				return err
@@ -104,7 +105,7 @@ func newVectorsJob(data *dataFlags, model *modelFlags, arch *archFlags, iters in
 	if err != nil {
 		return nil, err
 	}
-	if a, err = arch.withSkip(a, set); err != nil {
+	if a, err = arch.forData(a, set); err != nil {
 		return nil, err
 	}
 	return &vectorsJob{data: set, cfg: cfg, arch: a, iters: iters, out: out, force: force, from: from}, nil

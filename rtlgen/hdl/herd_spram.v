@@ -2,16 +2,19 @@
 // synchronous read (the word at the address of cycle c shows in cycle c + 1), the shape of
 // the iCE40 UP5K's SB_SPRAM256KA (AW = 14). With HERD_ICE40_UP5K defined (herdsim synth does
 // so for the UP5K) it is that primitive, which Yosys never infers; otherwise an equivalent
-// behavioural RAM of 2^DEPTH_AW words (the words the core uses: every address it writes, and
-// every one whose word it uses, is below that; the address's higher bits are dropped), for
-// simulation and for parts with block RAM, which their synthesis infers from it. A write cycle reads nothing (the primitive's output is then undefined; the
+// behavioural RAM of WORDS words, at most 2^DEPTH_AW (the words the core uses: every address
+// it writes, and every one whose word it uses, is below WORDS; the address's bits from
+// DEPTH_AW up are dropped), for simulation and for parts with block RAM, which their
+// synthesis infers from it: a memory of WORDS words takes the block RAM those words need,
+// not a power of two's. A write cycle reads nothing (the primitive's output is then undefined; the
 // behavioural RAM keeps its last word): the core never uses it.
 
 `default_nettype none
 
 module herd_spram #(
-  parameter integer AW = 14,       // address width: the primitive's 16K words
-  parameter integer DEPTH_AW = AW  // the behavioural RAM's words: 2^DEPTH_AW
+  parameter integer AW = 14,            // address width: the primitive's 16K words
+  parameter integer DEPTH_AW = AW,      // the behavioural RAM's address bits
+  parameter integer WORDS = 1 << DEPTH_AW  // and its words
 ) (
   input  wire        clk,
   input  wire [AW-1:0] addr,
@@ -31,11 +34,11 @@ module herd_spram #(
   );
 `else
   generate
-    if (DEPTH_AW > AW || DEPTH_AW < 1) begin : g_bad_depth
+    if (DEPTH_AW > AW || DEPTH_AW < 1 || WORDS > (1 << DEPTH_AW) || WORDS < 1) begin : g_bad_depth
       herd_param_error_spram_depth_beyond_its_address bad ();
     end
   endgenerate
-  reg [15:0] mem [0:(1<<DEPTH_AW)-1];
+  reg [15:0] mem [0:WORDS-1];
   reg [15:0] q;
   /* verilator lint_off UNUSED */
   wire [AW-1:0] a = addr;  // the bits above DEPTH_AW: 0 wherever the word is used

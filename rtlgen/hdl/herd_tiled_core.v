@@ -66,6 +66,9 @@ module herd_tiled_core #(
   parameter integer X_DEPTH_AW  = 14,  // the behavioural X memory's words: 2^X_DEPTH_AW
   parameter integer W_DEPTH_AW  = 14,  // the behavioural W memories' words
   parameter integer W0_DEPTH_AW = 14,  // and W memory 0's (word skip: its j list from JBASE)
+  parameter integer X_HELD  = 1 << X_DEPTH_AW,    // the words they hold: what the images need
+  parameter integer W_HELD  = 1 << W_DEPTH_AW,
+  parameter integer W0_HELD = 1 << W0_DEPTH_AW,
   parameter integer JBASE    = 8192,   // word skip: W SPRAM 0's j word of busy X word 0
   parameter integer JPC      = 11,     // word skip: a j word's popcount starts at this bit
   parameter integer X_BUSY   = 64,     // word skip: the first busy X word
@@ -252,7 +255,7 @@ module herd_tiled_core #(
   );
   // X: word b D + j, bit m = x_{16b+m, j}. W: word g D + j of WL lanes, W memory q holding
   // bits [16 q +: 16] (the UP5K's three SPRAMs), slot s (row g PW + s) at bits [s SW +: W_W].
-  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(X_DEPTH_AW)) xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
+  herd_spram #(.AW(SPRAM_AW), .DEPTH_AW(X_DEPTH_AW), .WORDS(X_HELD)) xram (.clk(clk), .addr(xa), .wdata(x_wdata), .we(x_we), .rdata(x_rd));
   // HERD_FAULT_W (tests only): every write of W word 0 flips its bit 0, as a stuck memory
   // bit would; the board-loop test shows that verify catches it.
 `ifdef HERD_FAULT_W
@@ -263,7 +266,7 @@ module herd_tiled_core #(
   genvar wq;
   generate
     for (wq = 0; wq < WL; wq = wq + 1) begin : g_wram
-      herd_spram #(.AW(SPRAM_AW), .DEPTH_AW((wq == 0) ? W0_DEPTH_AW : W_DEPTH_AW)) wram (.clk(clk), .addr(wa),
+      herd_spram #(.AW(SPRAM_AW), .DEPTH_AW((wq == 0) ? W0_DEPTH_AW : W_DEPTH_AW), .WORDS((wq == 0) ? W0_HELD : W_HELD)) wram (.clk(clk), .addr(wa),
         .wdata(w_wdata[16*wq +: 16] ^ ((wq == 0) ? w_fault : 16'h0000)), .we(w_we[wq]), .rdata(w_rd[16*wq +: 16]));
     end
   endgenerate

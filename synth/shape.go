@@ -1,0 +1,181 @@
+package synth
+
+import (
+	"fmt"
+	"strings"
+
+	"herdsim/datapath"
+	"herdsim/rtlgen"
+)
+
+// The shape of the datapath for a part, before any synthesis: an estimate of the board
+// top's resources from the Arch (its memories counted in the family's block RAM, its
+// logic from a fit to measured designs), and the shape with the fewest cycles an
+// iteration whose estimate fits the part (PickShape). herdsim synth measures what the
+// estimate guesses.
+
+// Estimate is a design's estimated resources on a family.
+type Estimate struct {
+	LUTs, FFs, BRAM int
+}
+
+// logicFit is a family's fit of the board top's LUTs and flip-flops to its accumulator
+// bits (16 T accumulators of the field register's width: the accumulator array and the
+// rows around it, which grow with the tile), from designs measured on its parts.
+type logicFit struct {
+	LUTBase, FFBase       int
+	LUTPerBit, FFPerBit   float64
+	From                  string // the designs fitted
+	lanes                 int    // the W lanes those designs had: the only ones the fit knows
+	lutFill, otherFill    float64
+	blockWords, blockBits []int // block RAM shapes: words x bits each
+}
+
+// logicFits are the families a shape can be picked for. ECP5: USPS K = 50 (T = 56, 38,884
+// LUT4 placed, 30,439 FFs) and K = 100 (T = 112, 71,181 LUT4 and 57,580 FFs packed by
+// nextpnr), both L = 16 with 22-bit accumulators; Xilinx 7-series: the same designs mapped
+// by Yosys (29,310 and 56,256 LUT6; 30,376 and 57,461 FFs). results/parts holds the
+// reports. LUTs may fill 80 % of a part (placement and routing need room), flip-flops 80 %,
+// block RAM all of it.
+var logicFits = map[string]logicFit{
+	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, lanes: 16,
+		From:    "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
+		lutFill: 0.8, otherFill: 0.8, blockWords: []int{16384, 8192, 4096, 2048, 1024, 512}, blockBits: []int{1, 2, 4, 9, 18, 36}},
+	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, lanes: 16,
+		From:    "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, mapped for the XC7A100T and XC7A200T",
+		lutFill: 0.8, otherFill: 0.8, blockWords: []int{16384, 8192, 4096, 2048, 1024, 512}, blockBits: []int{1, 2, 4, 9, 18, 36}},
+}
+
+// blocks is the fewest of the fit's block RAMs that hold m (0 for an X or W memory below
+// MemoryLogicBits, which Yosys puts in LUT RAM). A memory of several write-enable slots
+// takes a block's byte enables (four of 9 bits, the widest configuration's) a slot.
+func (f logicFit) blocks(m rtlgen.Memory) int {
+	if !m.Block && m.Bits() < MemoryLogicBits {
+		return 0
+	}
+	if m.Slots > 1 {
+		widest := len(f.blockBits) - 1
+		perSlot := ceilDiv(m.Width/m.Slots, 9) // byte enables a slot
+		return ceilDiv(m.Slots*perSlot, f.blockBits[widest]/9) * ceilDiv(m.Words, f.blockWords[widest])
+	}
+	best := -1
+	for i, words := range f.blockWords {
+		n := ceilDiv(m.Words, words) * ceilDiv(m.Width, f.blockBits[i])
+		if best < 0 || n < best {
+			best = n
+		}
+	}
+	return best
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// EstimateBoardTop is the estimated resources of an Arch's board top on a target's family.
+func EstimateBoardTop(a datapath.Arch, target string) (Estimate, error) {
+	tg, err := lookupTarget(target)
+	if err != nil {
+		return Estimate{}, err
+	}
+	fit, ok := logicFits[tg.Family.Name]
+	if !ok {
+		return Estimate{}, fmt.Errorf("synth: no resource estimate for the %s family (there is one for %s): give the shape (--tile, --w-lanes) and measure it with herdsim synth", tg.Family.Name, strings.Join(sortedKeys(logicFits), ", "))
+	}
+	accBits := float64(16 * a.Tile * a.Regs[datapath.RegField].Format.Word)
+	e := Estimate{LUTs: fit.LUTBase + int(fit.LUTPerBit*accBits+0.5), FFs: fit.FFBase + int(fit.FFPerBit*accBits+0.5)}
+	for _, m := range append(rtlgen.CoreMemories(a), rtlgen.LinkMemories()...) {
+		e.BRAM += fit.blocks(m)
+	}
+	return e, nil
+}
+
+// Shape is the datapath's shape for a part: its W lanes and tile, its cycles an iteration
+// (at ShapeSweeps sweeps), its estimated resources and what keeps the tile from growing.
+type Shape struct {
+	Target      string
+	Lanes, Tile int
+	Cycles      uint64
+	Estimate    Estimate
+	Budget      Budget
+	Binds       string // the resource the next larger tile would exceed ("" when the tile holds every hidden unit)
+}
+
+// ShapeSweeps are the search sweeps an iteration at which shapes are compared: every
+// shape's cycles grow linearly with the sweeps, which the arithmetic (the same in every
+// shape) decides.
+const ShapeSweeps = 2
+
+// PickShape is the shape of a (its widths, mode, word skip) with the fewest cycles an
+// iteration whose estimate fits the target: 16 W lanes (the lanes the estimate is fitted
+// to) and the largest tile whose LUTs and flip-flops stay within 80 % of the part and
+// block RAM within all of it. On the UP5K it is today's shape (3 W lanes, the default
+// tile).
+func PickShape(a datapath.Arch, target string) (Shape, error) {
+	tg, err := lookupTarget(target)
+	if err != nil {
+		return Shape{}, err
+	}
+	if tg.Name == "ice40-up5k" {
+		a.UseLanes(datapath.UP5KWLanes)
+		a.UseTile(0)
+		return Shape{Target: tg.Name, Lanes: a.Lanes(), Tile: a.Tile, Cycles: a.TileCycles(ShapeSweeps, false), Budget: *tg.Budget}, a.Validate()
+	}
+	if tg.Budget == nil {
+		return Shape{}, fmt.Errorf("synth: %s is a family without a part: no budget to size for", tg.Name)
+	}
+	fit, ok := logicFits[tg.Family.Name]
+	if !ok {
+		return Shape{}, fmt.Errorf("synth: no resource estimate for the %s family (there is one for %s): give the shape (--tile, --w-lanes) and measure it with herdsim synth", tg.Family.Name, strings.Join(sortedKeys(logicFits), ", "))
+	}
+	a.UseLanes(fit.lanes)
+	pw := datapath.PerWord(a.Regs[datapath.RegW].Format.Word, fit.lanes)
+	var best *Shape
+	for t := pw; ; t += pw {
+		a.UseTile(t)
+		if err := a.Validate(); err != nil {
+			return Shape{}, err
+		}
+		e, err := EstimateBoardTop(a, target)
+		if err != nil {
+			return Shape{}, err
+		}
+		if over := exceeds(e, *tg.Budget, fit); over != "" {
+			if best == nil {
+				return Shape{}, fmt.Errorf("synth: even the smallest tile (T = %d, %d W lanes) does not fit the %s: its %s (estimated)", t, fit.lanes, tg.Part, over)
+			}
+			best.Binds = over
+			return *best, nil
+		}
+		best = &Shape{Target: tg.Name, Lanes: fit.lanes, Tile: t, Cycles: a.TileCycles(ShapeSweeps, false), Estimate: e, Budget: *tg.Budget}
+		if a.Sizes().NT == 1 { // one tile holds every hidden unit: a larger one is no faster
+			return *best, nil
+		}
+	}
+}
+
+// exceeds names the resources of e beyond what the fit lets a design fill of b ("" none).
+func exceeds(e Estimate, b Budget, f logicFit) string {
+	var over []string
+	if float64(e.LUTs) > f.lutFill*float64(b.LUTs) {
+		over = append(over, fmt.Sprintf("LUTs %d > %.0f %% of %d", e.LUTs, 100*f.lutFill, b.LUTs))
+	}
+	if float64(e.FFs) > f.otherFill*float64(b.FFs) {
+		over = append(over, fmt.Sprintf("FFs %d > %.0f %% of %d", e.FFs, 100*f.otherFill, b.FFs))
+	}
+	if e.BRAM > b.BRAMBlocks {
+		over = append(over, fmt.Sprintf("block RAM %d > %d", e.BRAM, b.BRAMBlocks))
+	}
+	return strings.Join(over, ", ")
+}
+
+// String says the shape and why, for the command line.
+func (s Shape) String() string {
+	if s.Estimate == (Estimate{}) {
+		return fmt.Sprintf("%s: %d W lanes, T = %d (the UP5K's shape): %d cycles an iteration at %d sweeps", s.Target, s.Lanes, s.Tile, s.Cycles, ShapeSweeps)
+	}
+	why := "one tile holds every hidden unit"
+	if s.Binds != "" {
+		why = "the next tile would exceed " + s.Binds
+	}
+	return fmt.Sprintf("%s: %d W lanes, T = %d: %d cycles an iteration at %d sweeps; estimated %d LUTs of %d, %d FFs of %d, %d block RAMs of %d (%s)",
+		s.Target, s.Lanes, s.Tile, s.Cycles, ShapeSweeps, s.Estimate.LUTs, s.Budget.LUTs, s.Estimate.FFs, s.Budget.FFs, s.Estimate.BRAM, s.Budget.BRAMBlocks, why)
+}

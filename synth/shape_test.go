@@ -1,0 +1,119 @@
+package synth_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"herdsim/datapath"
+	"herdsim/dataset"
+	"herdsim/fixedpoint"
+	"herdsim/herding"
+	"herdsim/synth"
+)
+
+// uspsDigit3 is USPS digit 3's 700 training images (HERDSIM_USPS_DIR or ../shared), or a
+// skip where the data are not there.
+func uspsDigit3(t *testing.T) *dataset.Binary {
+	t.Helper()
+	dir := os.Getenv("HERDSIM_USPS_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "data", "usps")
+	}
+	data, err := dataset.Load("usps", dataset.LoadOptions{USPSDir: dir, Digit: 3, Seed: dataset.DefaultSeed})
+	if err != nil {
+		t.Skipf("USPS: %v", err)
+	}
+	return data
+}
+
+// uspsArch is the measured parts' design: USPS digit 3, mode H, word skip, the K = 50
+// widths (docs/fpga.md "Other parts"), lanes W lanes and a tile of t.
+func uspsArch(t *testing.T, data *dataset.Binary, k, lanes, tile int) datapath.Arch {
+	t.Helper()
+	a := datapath.DefaultArch(k, data.D, data.N(), 0, herding.DefaultSweeps, 2000, herding.ModeH, false)
+	for r, w := range map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22, datapath.RegVisField: 21,
+		datapath.RegC: 18, datapath.RegUpdate: 19, datapath.RegB: 2} {
+		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: w}
+	}
+	a.UseLanes(lanes)
+	a.UseTile(tile)
+	a.UseSkip(datapath.NewSkipLayout(data.Rows))
+	require.NoError(t, a.Validate())
+	return a
+}
+
+// TestEstimateAgainstMeasured: the estimate of the designs measured on the ECP5-85F and on
+// Xilinx 7-series parts (results/parts) gives their block RAM exactly (counted from the
+// core's memories: not fitted) and their LUTs and flip-flops within 1 % (the two designs
+// the fit is made from).
+func TestEstimateAgainstMeasured(t *testing.T) {
+	data := uspsDigit3(t)
+	for _, c := range []struct {
+		report  string
+		k, tile int
+	}{
+		{"synth-usps-k50-h-t56-l16-skip-ecp5-85k.json", 50, 56},
+		{"synth-usps-k50-h-t56-l16-skip-xc7a100t.json", 50, 56},
+		{"synth-usps-k100-h-t112-l16-skip-xc7a200t.json", 100, 112},
+	} {
+		raw, err := os.ReadFile(filepath.Join("..", "results", "parts", c.report))
+		require.NoError(t, err)
+		var r struct {
+			Target string `json:"target"`
+			LUTs   int    `json:"luts"`
+			FFs    int    `json:"ffs"`
+			BRAM   int    `json:"bram_blocks"`
+			Util   map[string]struct {
+				Used int `json:"used"`
+			} `json:"utilisation"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &r))
+		luts := r.LUTs
+		if u, ok := r.Util["TRELLIS_COMB"]; ok {
+			luts = u.Used
+		}
+		e, err := synth.EstimateBoardTop(uspsArch(t, data, c.k, 16, c.tile), r.Target)
+		require.NoError(t, err)
+		require.Equal(t, r.BRAM, e.BRAM, c.report)
+		require.InEpsilon(t, luts, e.LUTs, 0.01, c.report)
+		require.InEpsilon(t, r.FFs, e.FFs, 0.01, c.report)
+	}
+}
+
+// TestPickShape: --target's shape for the paper's larger models: the tile grows until a
+// resource would pass the part's share (80 % of LUTs and flip-flops, all the block RAM),
+// which it names; the UP5K keeps its own shape; a family without an estimate and a model
+// too large for the part are refused, naming why.
+func TestPickShape(t *testing.T) {
+	data := uspsDigit3(t)
+	a := uspsArch(t, data, 250, 3, 0)
+	s, err := synth.PickShape(a, "ecp5-85k")
+	require.NoError(t, err)
+	require.Equal(t, 16, s.Lanes)
+	require.Zero(t, s.Tile%14, "whole W words of 14 weights")
+	require.LessOrEqual(t, s.Estimate.BRAM, 208)
+	require.NotEmpty(t, s.Binds)
+	next := uspsArch(t, data, 250, 16, s.Tile+14)
+	e, err := synth.EstimateBoardTop(next, "ecp5-85k")
+	require.NoError(t, err)
+	require.True(t, e.BRAM > 208 || float64(e.LUTs) > 0.8*83640 || float64(e.FFs) > 0.8*83640, "the next tile fits: %+v", e)
+	require.Contains(t, s.String(), "the next tile would exceed")
+
+	one, err := synth.PickShape(uspsArch(t, data, 50, 3, 0), "xc7a200t")
+	require.NoError(t, err)
+	require.Equal(t, 56, one.Tile, "K = 50 in one tile of 56 rows (4 W words)")
+	require.Contains(t, one.String(), "one tile holds every hidden unit")
+
+	up5k, err := synth.PickShape(uspsArch(t, data, 50, 16, 56), "ice40-up5k")
+	require.NoError(t, err)
+	require.Equal(t, []int{3, 4}, []int{up5k.Lanes, up5k.Tile})
+
+	_, err = synth.PickShape(a, "gw1nr-9")
+	require.ErrorContains(t, err, "no resource estimate for the gowin family")
+	_, err = synth.PickShape(uspsArch(t, data, 1000, 3, 0), "ecp5-25k")
+	require.ErrorContains(t, err, "even the smallest tile")
+}
