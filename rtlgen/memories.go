@@ -71,4 +71,6 @@ func CoreMemories(a datapath.Arch) []Memory {
 }
 
 // LinkMemories are the host link's memories (herd_link's frame buffer), in every board top.
-func LinkMemories() []Memory { return []Memory{{Name: "fbuf", Width: 16, Words: 256, Block: true, Slots: 1}} }
+func LinkMemories() []Memory {
+	return []Memory{{Name: "fbuf", Width: 16, Words: 256, Block: true, Slots: 1}}
+}
