@@ -180,16 +180,24 @@ func writeTiledFolder(t *testing.T, a datapath.Arch) string {
 	return dir
 }
 
-// TestBoardPCF: the .pcf pins exactly the board top's ports, each on a pin that exists on
-// the UP5K's sg48 package (rtlgen.UP5KSG48Pins, the pins nextpnr-ice40 accepts), no pin
-// twice.
-func TestBoardPCF(t *testing.T) {
+// boardFolder is the RTL folder, board tops included, of the default data with K = 6, mode
+// SH, 2 iterations.
+func boardFolder(t *testing.T) string {
+	t.Helper()
 	a := datapath.DefaultArch(6, 64, 128, 0, 10, 2, herding.ModeSH, false)
 	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
 	require.NoError(t, err)
 	dir := t.TempDir()
 	_, err = rtlgen.Write(dir, set)
 	require.NoError(t, err)
+	return dir
+}
+
+// TestBoardPCF: the .pcf pins exactly the board top's ports, each on a pin that exists on
+// the UP5K's sg48 package (rtlgen.UP5KSG48Pins, the pins nextpnr-ice40 accepts), no pin
+// twice.
+func TestBoardPCF(t *testing.T) {
+	dir := boardFolder(t)
 	board, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardFile))
 	require.NoError(t, err)
 	pcf, err := os.ReadFile(filepath.Join(dir, rtlgen.BoardPCF))
@@ -224,12 +232,7 @@ func TestBoardPCF(t *testing.T) {
 // every one its I/O standard (ECP5, Xilinx), and names no port the top does not have.
 // The top's ports are read from its Verilog.
 func TestBoardConstraints(t *testing.T) {
-	a := datapath.DefaultArch(6, 64, 128, 0, 10, 2, herding.ModeSH, false)
-	set, err := sim.ReferenceVectors(dataset.Default(), a, herding.DefaultSeed, 2)
-	require.NoError(t, err)
-	dir := t.TempDir()
-	_, err = rtlgen.Write(dir, set)
-	require.NoError(t, err)
+	dir := boardFolder(t)
 	pinLine := map[string]*regexp.Regexp{
 		"ice40":  regexp.MustCompile(`^set_io\s+(\S+)\s+(\S+)$`),
 		"ecp5":   regexp.MustCompile(`^LOCATE COMP "([^"]+)" SITE "([^"]+)";$`),
