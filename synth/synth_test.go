@@ -363,7 +363,7 @@ func TestMemoryMustBeBlockRAM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	from := "  reg [15:0] mem [0:(1<<DEPTH_AW)-1];\n"
+	from := "  reg [15:0] mem [0:WORDS-1];\n"
 	if strings.Count(string(src), from) != 1 {
 		t.Fatalf("herd_spram.v changed: update the test")
 	}
