@@ -34,31 +34,48 @@ func uspsDigit3(t *testing.T) *dataset.Binary {
 // widths (docs/fpga.md "Other parts"), lanes W lanes and a tile of t.
 func uspsArch(t *testing.T, data *dataset.Binary, k, lanes, tile int) datapath.Arch {
 	t.Helper()
-	a := datapath.DefaultArch(k, data.D, data.N(), 0, herding.DefaultSweeps, 2000, herding.ModeH, false)
-	for r, w := range map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22, datapath.RegVisField: 21,
-		datapath.RegC: 18, datapath.RegUpdate: 19, datapath.RegB: 2} {
+	return measuredArch(t, data, k, lanes, tile, herding.ModeH, map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22,
+		datapath.RegVisField: 21, datapath.RegC: 18, datapath.RegUpdate: 19, datapath.RegB: 2})
+}
+
+// measuredArch is a design of USPS digit 3 in a mode (H: with word skip) at the given
+// widths, lanes and tile.
+func measuredArch(t *testing.T, data *dataset.Binary, k, lanes, tile int, mode herding.Mode, widths map[datapath.Reg]int) datapath.Arch {
+	t.Helper()
+	a := datapath.DefaultArch(k, data.D, data.N(), 0, herding.DefaultSweeps, 2000, mode, false)
+	for r, w := range widths {
 		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: w}
 	}
 	a.UseLanes(lanes)
 	a.UseTile(tile)
-	a.UseSkip(datapath.NewSkipLayout(data.Rows))
+	if mode == herding.ModeH {
+		a.UseSkip(datapath.NewSkipLayout(data.Rows))
+	}
 	require.NoError(t, a.Validate())
 	return a
 }
 
 // TestEstimateAgainstMeasured: the estimate of the designs measured on the ECP5-85F and on
 // Xilinx 7-series parts (results/parts) gives their block RAM exactly (counted from the
-// core's memories: not fitted) and their LUTs and flip-flops within 1 % (the two designs
-// the fit is made from).
+// core's memories: not fitted), and their LUTs and flip-flops within 1 % for the two
+// designs the fit is made from and within 12 % for those it was not: K = 250 at T = 84
+// (Yosys's mapped LUT4s, which run below the placed count the fit uses) and mode SH.
 func TestEstimateAgainstMeasured(t *testing.T) {
 	data := uspsDigit3(t)
+	h3 := measuredArch(t, data, 250, 16, 84, herding.ModeH, map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 22,
+		datapath.RegVisField: 23, datapath.RegC: 20, datapath.RegUpdate: 20, datapath.RegB: 2})
+	sh1 := measuredArch(t, data, 50, 16, 56, herding.ModeSH, map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 23,
+		datapath.RegVisField: 22, datapath.RegEnergy: 25, datapath.RegBestEnergy: 25, datapath.RegC: 18, datapath.RegUpdate: 19, datapath.RegB: 2})
 	for _, c := range []struct {
-		report  string
-		k, tile int
+		report string
+		arch   datapath.Arch
+		within float64
 	}{
-		{"synth-usps-k50-h-t56-l16-skip-ecp5-85k.json", 50, 56},
-		{"synth-usps-k50-h-t56-l16-skip-xc7a100t.json", 50, 56},
-		{"synth-usps-k100-h-t112-l16-skip-xc7a200t.json", 100, 112},
+		{"synth-usps-k50-h-t56-l16-skip-ecp5-85k.json", uspsArch(t, data, 50, 16, 56), 0.01},
+		{"synth-usps-k50-h-t56-l16-skip-xc7a100t.json", uspsArch(t, data, 50, 16, 56), 0.01},
+		{"synth-usps-k100-h-t112-l16-skip-xc7a200t.json", uspsArch(t, data, 100, 16, 112), 0.01},
+		{"synth-usps-k250-h-t84-l16-skip-ecp5-85k.json", h3, 0.12},
+		{"synth-usps-k50-sh-t56-l16-ecp5-85k.json", sh1, 0.12},
 	} {
 		raw, err := os.ReadFile(filepath.Join("..", "results", "parts", c.report))
 		require.NoError(t, err)
@@ -76,11 +93,11 @@ func TestEstimateAgainstMeasured(t *testing.T) {
 		if u, ok := r.Util["TRELLIS_COMB"]; ok {
 			luts = u.Used
 		}
-		e, err := synth.EstimateBoardTop(uspsArch(t, data, c.k, 16, c.tile), r.Target)
+		e, err := synth.EstimateBoardTop(c.arch, r.Target)
 		require.NoError(t, err)
 		require.Equal(t, r.BRAM, e.BRAM, c.report)
-		require.InEpsilon(t, luts, e.LUTs, 0.01, c.report)
-		require.InEpsilon(t, r.FFs, e.FFs, 0.01, c.report)
+		require.InEpsilon(t, luts, e.LUTs, c.within, c.report)
+		require.InEpsilon(t, r.FFs, e.FFs, c.within, c.report)
 	}
 }
 

@@ -339,6 +339,7 @@ func support(root string) (string, error) {
 			DSP        int      `json:"dsp"`
 			LUTLevels  int      `json:"lut_levels"`
 			Fmax       *float64 `json:"fmax_mhz"`
+			FmaxReason string   `json:"fmax_reason"`
 			Util       map[string]struct {
 				Used int `json:"used"`
 			} `json:"utilisation"`
@@ -373,7 +374,10 @@ func support(root string) (string, error) {
 		if strings.Contains(r.FitsFrom, "not placed") {
 			fits = yesNo(*r.Fits) + " (mapped)"
 		}
-		timing, rate := fmt.Sprintf("not measured: %d LUT levels", r.LUTLevels), "-"
+		timing, rate := fmt.Sprintf("no open router: %d LUT levels", r.LUTLevels), "-"
+		if strings.Contains(r.FmaxReason, "--map-only") {
+			timing = fmt.Sprintf("not routed (`--map-only`): %d LUT levels", r.LUTLevels)
+		}
 		if r.Fmax != nil {
 			timing, rate = fmt.Sprintf("%.2f MHz", *r.Fmax), thousands(int(*r.Fmax*1e6/l.Mean+0.5))
 		}
