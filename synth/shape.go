@@ -28,7 +28,7 @@ type logicFit struct {
 	LUTPerBit, FFPerBit   float64
 	SHLUT, SHFF           float64 // mode SH's factors on them: its energy unit and readout
 	From                  string  // the designs fitted
-	lanes                 int    // the W lanes those designs had: the only ones the fit knows
+	lanes                 int     // the W lanes those designs had: the only ones the fit knows
 	lutFill, otherFill    float64
 	blockWords, blockBits []int // block RAM shapes: words x bits each
 }
