@@ -29,9 +29,19 @@ type logicFit struct {
 	SHLUT, SHFF           float64 // mode SH's factors on them: its energy unit and readout
 	From                  string  // the designs fitted
 	lanes                 int     // the W lanes those designs had: the only ones the fit knows
-	lutFill, otherFill    float64
-	blockWords, blockBits []int // block RAM shapes: words x bits each
+	blockWords, blockBits []int   // block RAM shapes: words x bits each
 }
+
+// logicFill is the share of a part's LUTs and flip-flops a picked shape may take: placement
+// and routing need room. Block RAM may be filled.
+const logicFill = 0.8
+
+// Block shapes of the 18-kbit block RAMs (ECP5 DP16KD/PDPW16KD, Xilinx RAMB18): words and
+// bits of each configuration, the widest (simple dual port) last.
+var (
+	blockWords18K = []int{16384, 8192, 4096, 2048, 1024, 512}
+	blockBits18K  = []int{1, 2, 4, 9, 18, 36}
+)
 
 // logicFits are the families a shape can be picked for. ECP5: USPS K = 50 (T = 56, 38,884
 // LUT4 placed, 30,439 FFs) and K = 100 (T = 112, 71,181 LUT4 and 57,580 FFs packed by
@@ -44,11 +54,11 @@ type logicFit struct {
 // block RAM all of it.
 var logicFits = map[string]logicFit{
 	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: 16,
-		From:    "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
-		lutFill: 0.8, otherFill: 0.8, blockWords: []int{16384, 8192, 4096, 2048, 1024, 512}, blockBits: []int{1, 2, 4, 9, 18, 36}},
+		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
+		blockWords: blockWords18K, blockBits: blockBits18K},
 	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45, lanes: 16,
-		From:    "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, mapped for the XC7A100T and XC7A200T",
-		lutFill: 0.8, otherFill: 0.8, blockWords: []int{16384, 8192, 4096, 2048, 1024, 512}, blockBits: []int{1, 2, 4, 9, 18, 36}},
+		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, mapped for the XC7A100T and XC7A200T",
+		blockWords: blockWords18K, blockBits: blockBits18K},
 }
 
 // blocks is the fewest of the fit's block RAMs that hold m (0 for an X or W memory below
@@ -147,7 +157,7 @@ func PickShape(a datapath.Arch, target string) (Shape, error) {
 		if err != nil {
 			return Shape{}, err
 		}
-		if over := exceeds(e, *tg.Budget, fit); over != "" {
+		if over := exceeds(e, *tg.Budget); over != "" {
 			if best == nil {
 				return Shape{}, fmt.Errorf("synth: even the smallest tile (T = %d, %d W lanes) does not fit the %s: its %s (estimated)", t, fit.lanes, tg.Part, over)
 			}
@@ -161,14 +171,14 @@ func PickShape(a datapath.Arch, target string) (Shape, error) {
 	}
 }
 
-// exceeds names the resources of e beyond what the fit lets a design fill of b ("" none).
-func exceeds(e Estimate, b Budget, f logicFit) string {
+// exceeds names the resources of e beyond what a picked shape may fill of b ("" none).
+func exceeds(e Estimate, b Budget) string {
 	var over []string
-	if float64(e.LUTs) > f.lutFill*float64(b.LUTs) {
-		over = append(over, fmt.Sprintf("LUTs %d > %.0f %% of %d", e.LUTs, 100*f.lutFill, b.LUTs))
+	if float64(e.LUTs) > logicFill*float64(b.LUTs) {
+		over = append(over, fmt.Sprintf("LUTs %d > %.0f %% of %d", e.LUTs, 100*logicFill, b.LUTs))
 	}
-	if float64(e.FFs) > f.otherFill*float64(b.FFs) {
-		over = append(over, fmt.Sprintf("FFs %d > %.0f %% of %d", e.FFs, 100*f.otherFill, b.FFs))
+	if float64(e.FFs) > logicFill*float64(b.FFs) {
+		over = append(over, fmt.Sprintf("FFs %d > %.0f %% of %d", e.FFs, 100*logicFill, b.FFs))
 	}
 	if e.BRAM > b.BRAMBlocks {
 		over = append(over, fmt.Sprintf("block RAM %d > %d", e.BRAM, b.BRAMBlocks))

@@ -15,15 +15,11 @@ import (
 	"herdsim/synth"
 )
 
-// uspsDigit3 is USPS digit 3's 700 training images (HERDSIM_USPS_DIR or ../shared), or a
+// uspsDigit3 is USPS digit 3's 700 training images (where dataset finds the data), or a
 // skip where the data are not there.
 func uspsDigit3(t *testing.T) *dataset.Binary {
 	t.Helper()
-	dir := os.Getenv("HERDSIM_USPS_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data", "usps")
-	}
-	data, err := dataset.Load("usps", dataset.LoadOptions{USPSDir: dir, Digit: 3, Seed: dataset.DefaultSeed})
+	data, err := dataset.Load("usps", dataset.LoadOptions{Digit: 3, Seed: dataset.DefaultSeed})
 	if err != nil {
 		t.Skipf("USPS: %v", err)
 	}

@@ -190,8 +190,8 @@ func Run(opt Options) (*Result, error) {
 			return nil, fmt.Errorf("synth: %s: %w", tg.Name, err)
 		}
 	}
-	if opt.FreqMHz == 0 && opt.Top != TopBoard && opt.Top != TopCore && opt.Top != "" {
-		opt.FreqMHz = boardFreq(opt.Top, info) // a board's top: at its clock
+	if opt.FreqMHz == 0 {
+		opt.FreqMHz = boardFreq(opt.Top, info) // a board's top at its clock (0 for board and core)
 	}
 	opt = withDefaults(opt)
 	top, sources, err := topAndSources(opt, tg, info)
