@@ -41,8 +41,13 @@ demo: build
 # given, as many at a time as there are CPUs, and sim, listed last by ./..., ran its 9
 # minutes alone at the end with a CPU idle.
 LONG_PACKAGES := ./sim ./synth ./cmd/herdsim ./rtlgen ./scripts
+#
+# HERDSIM_TOOL_CACHE (internal/toolcache): the tests that synthesise or route a design
+# another test already did restore that run's files, within this run only (a fresh folder,
+# removed after it).
 test: vet fmt-check tidy-check apidiff docs-check
-	$(GO) test -timeout 25m $(LONG_PACKAGES) ./...
+	cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT && \
+		HERDSIM_TOOL_CACHE=$$cache $(GO) test -timeout 25m $(LONG_PACKAGES) ./...
 	$(GO) test -short -run NONE -bench . -benchtime 1x ./...
 	GOEXPERIMENT=simd $(GO) vet ./herding
 	GOEXPERIMENT=simd $(GO) test ./herding

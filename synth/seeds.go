@@ -183,7 +183,12 @@ func placeAndRoute(work string, tg Target, opt Options, constraints string, seed
 		return pnrRun{seed: seed, err: &ToolError{r.Binary, r.Package}}
 	}
 	fmt.Fprintf(opt.Log, "synth: %s %s\n", r.Binary, strings.Join(args, " "))
-	err = runStep(work, fmt.Sprintf("nextpnr-s%d", seed), bin, args...)
+	inputs := []string{"herd.json"}
+	if constraints != "" {
+		inputs = append(inputs, constraints)
+	}
+	step := toolStep(work, bin, inputs, logName, fmt.Sprintf("herd-s%d%s", seed, r.ext()))
+	err = runStep(opt.Log, step, fmt.Sprintf("nextpnr-s%d", seed), args...)
 	run := pnrRun{seed: seed, err: err}
 	plog, rerr := os.ReadFile(filepath.Join(work, logName))
 	if rerr != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"herdsim/internal/interrupt"
+	"herdsim/internal/toolcache"
 	"herdsim/rtlgen"
 )
 
@@ -356,7 +357,8 @@ func synthesise(work string, tg Target, top string, sources []string, opt Option
 	if err != nil {
 		return &ToolError{tg.Family.Yosys, tg.Family.YosysPackage}
 	}
-	if err := runTool(work, res, "yosys", bin, "-q", "-l", "yosys.log", "-s", "synth.ys"); err != nil {
+	inputs := append([]string{"synth.ys"}, sources...) // what the script reads (no memory image: the core loads its memories)
+	if err := runTool(opt.Log, toolStep(work, bin, inputs, "yosys.log", "memories.txt", "herd.json"), res, "yosys", "-q", "-l", "yosys.log", "-s", "synth.ys"); err != nil {
 		return fmt.Errorf("synth: yosys failed: %w%s", err, logTail(work, "yosys.log"))
 	}
 	ylog, err := os.ReadFile(filepath.Join(work, "yosys.log"))
@@ -432,7 +434,11 @@ func icetime(work string, tg Target, opt Options, pcf string, res *Result) error
 	}
 	targs = append(targs, "herd.asc")
 	fmt.Fprintf(opt.Log, "synth: icetime %s\n", strings.Join(targs, " "))
-	if err := runTool(work, res, "icetime", "icetime", targs...); err != nil {
+	inputs := []string{"herd.asc"}
+	if pcf != "" {
+		inputs = append(inputs, pcf)
+	}
+	if err := runTool(opt.Log, toolStep(work, "icetime", inputs, "icetime.log"), res, "icetime", targs...); err != nil {
 		tail := logTail(work, "icetime.log")
 		if strings.Contains(tail, "chipdb") {
 			tail += " (icetime's chip databases are the Debian package fpga-icestorm-chipdb)"
@@ -488,17 +494,36 @@ func notFitText(tg Target, rep NextpnrReport) string {
 	return fmt.Sprintf("does not fit the %s: %s", tg.Part, strings.Join(parts, "; "))
 }
 
-// runTool runs a tool in dir with its output in <step>.out and records its time.
-func runTool(dir string, res *Result, step, bin string, args ...string) error {
+// runTool runs a tool (ts: where, its files) with its output in <step>.out, or restores a
+// run of the same inputs from HERDSIM_TOOL_CACHE, and records its time.
+func runTool(log io.Writer, ts toolcache.Step, res *Result, step string, args ...string) error {
 	t0 := time.Now()
-	err := runStep(dir, step, bin, args...)
+	err := runStep(log, ts, step, args...)
 	res.Seconds[step] = time.Since(t0).Seconds()
 	return err
 }
 
-// runStep runs a tool in dir (in its own process group: Ctrl-C stops it) with its output
+// toolStep is a tool's run in dir, for toolcache: the files it reads and writes (and its
+// console's, <step>.out, which runStep adds).
+func toolStep(dir, bin string, inputs []string, outputs ...string) toolcache.Step {
+	return toolcache.Step{Dir: dir, Tool: bin, Inputs: inputs, Outputs: outputs}
+}
+
+// runStep runs a tool (in its own process group: Ctrl-C stops it) with its output in
+// <step>.out, or restores a run of the same inputs (toolcache; said on log).
+func runStep(log io.Writer, ts toolcache.Step, step string, args ...string) error {
+	ts.Args = args
+	ts.Outputs = append(append([]string(nil), ts.Outputs...), step+".out")
+	restored, err := toolcache.Run(ts, func() error { return runOnce(ts.Dir, step, ts.Tool, args...) })
+	if restored {
+		fmt.Fprintf(log, "synth: %s: the outputs of an earlier run of the same inputs (%s)\n", step, toolcache.EnvDir)
+	}
+	return err
+}
+
+// runOnce runs a tool in dir (in its own process group: Ctrl-C stops it) with its output
 // in <step>.out.
-func runStep(dir, step, bin string, args ...string) error {
+func runOnce(dir, step, bin string, args ...string) error {
 	out, err := os.Create(filepath.Join(dir, step+".out"))
 	if err != nil {
 		return err

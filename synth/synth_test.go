@@ -14,9 +14,12 @@ import (
 	"herdsim/datapath"
 	"herdsim/dataset"
 	"herdsim/herding"
+	"herdsim/internal/toolcache"
 	"herdsim/rtlgen"
 	"herdsim/sim"
 	"herdsim/synth"
+
+	"github.com/stretchr/testify/require"
 )
 
 func readTestdata(t *testing.T, name string) string {
@@ -451,13 +454,14 @@ func requireEstimatedMemories(t *testing.T, r *synth.Result, rtl, target string)
 	for _, m := range append(rtlgen.CoreMemories(info.Arch), rtlgen.LinkMemories()...) {
 		want[m.Name] = m
 	}
-	lane := regexp.MustCompile(`g_wram\[(\d+)\]\.wram\.mem$`)
+	copied := regexp.MustCompile(`g_\w+\[(\d+)\]\.(\w+)\.mem$`) // a generate loop's memory: name and index
+
 	got := map[string]rtlgen.Memory{}
 	for _, m := range r.Memories {
 		name := strings.TrimSuffix(m.Name, ".mem")
 		name = name[strings.LastIndex(name, ".")+1:]
-		if l := lane.FindStringSubmatch(m.Name); l != nil {
-			name = "wram" + l[1]
+		if l := copied.FindStringSubmatch(m.Name); l != nil {
+			name = l[2] + l[1]
 		}
 		got[name] = rtlgen.Memory{Name: name, Width: m.Width, Words: m.Words}
 	}
@@ -477,4 +481,24 @@ func requireEstimatedMemories(t *testing.T, r *synth.Result, rtl, target string)
 	if e.BRAM != r.BRAM {
 		t.Errorf("%s: %d block RAMs, estimated %d", target, r.BRAM, e.BRAM)
 	}
+}
+
+// TestToolCacheRestoresASynthesis: with HERDSIM_TOOL_CACHE (a fresh folder), a second run
+// of the same design restores Yosys's files instead of running it, and reports what the
+// first run did, field for field (times aside).
+func TestToolCacheRestoresASynthesis(t *testing.T) {
+	rtl := tinyRTL(t)
+	t.Setenv(toolcache.EnvDir, filepath.Join(t.TempDir(), "cache"))
+	var logs [2]strings.Builder
+	var runs [2]*synth.Result
+	for i := range runs {
+		r, err := synth.Run(synth.Options{Target: "ice40-up5k", RTLDir: rtl, MapOnly: true, Log: &logs[i]})
+		require.NoError(t, err)
+		runs[i] = r
+	}
+	require.NotContains(t, logs[0].String(), toolcache.EnvDir, "the first run must run Yosys")
+	require.Contains(t, logs[1].String(), "synth: yosys: the outputs of an earlier run", "the second run must restore it")
+	runs[0].Seconds, runs[1].Seconds = nil, nil
+	require.Equal(t, runs[0], runs[1])
+	require.Positive(t, runs[1].LUTs)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"herdsim/internal/toolcache"
 	"herdsim/sim"
 	"herdsim/synth"
 )
@@ -33,7 +34,8 @@ func startHerdsim(t *testing.T, dir string, args ...string) *interruptible {
 	p := &interruptible{tmp: t.TempDir()}
 	p.cmd = exec.Command(herdsimBinary(t), args...)
 	p.cmd.Dir = dir
-	p.cmd.Env = append(os.Environ(), "TMPDIR="+p.tmp, "HERDSIM_PROGRESS=0")
+	// No tool cache: the tool must be running when the signal comes, not restored.
+	p.cmd.Env = append(os.Environ(), "TMPDIR="+p.tmp, "HERDSIM_PROGRESS=0", toolcache.EnvDir+"=")
 	p.cmd.Stderr = &p.stderr
 	require.NoError(t, p.cmd.Start())
 	p.done = make(chan error, 1)

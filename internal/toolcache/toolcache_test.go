@@ -1,0 +1,98 @@
+package toolcache
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// step is a shell step in a fresh folder holding in.txt = input: out.txt is its copy; the
+// run counts itself in runs.
+func step(t *testing.T, input string, runs *int) (Step, func() error) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in.txt"), []byte(input), 0o644))
+	s := Step{Dir: dir, Tool: "sh", Args: []string{"-c", "cp in.txt out.txt"}, Inputs: []string{"in.txt"}, Outputs: []string{"out.txt", "absent.txt"}}
+	return s, func() error {
+		*runs++
+		cmd := exec.Command(s.Tool, s.Args...)
+		cmd.Dir = dir
+		return cmd.Run()
+	}
+}
+
+func readOut(t *testing.T, s Step) string {
+	data, err := os.ReadFile(filepath.Join(s.Dir, "out.txt"))
+	require.NoError(t, err)
+	return string(data)
+}
+
+func TestOffWithoutTheVariable(t *testing.T) {
+	t.Setenv(EnvDir, "")
+	runs := 0
+	for range 2 {
+		s, run := step(t, "a", &runs)
+		restored, err := Run(s, run)
+		require.NoError(t, err)
+		require.False(t, restored)
+	}
+	require.Equal(t, 2, runs)
+}
+
+func TestRestoresARunOfTheSameInputs(t *testing.T) {
+	t.Setenv(EnvDir, filepath.Join(t.TempDir(), "cache"))
+	runs := 0
+	first, run := step(t, "a", &runs)
+	restored, err := Run(first, run)
+	require.NoError(t, err)
+	require.False(t, restored)
+
+	again, run := step(t, "a", &runs) // another folder, the same input
+	restored, err = Run(again, run)
+	require.NoError(t, err)
+	require.True(t, restored)
+	require.Equal(t, 1, runs, "the second step must not run")
+	require.Equal(t, "a", readOut(t, again))
+	require.NoFileExists(t, filepath.Join(again.Dir, "absent.txt"), "an output the run did not write is not made up")
+
+	other, run := step(t, "b", &runs) // another input
+	restored, err = Run(other, run)
+	require.NoError(t, err)
+	require.False(t, restored)
+	require.Equal(t, "b", readOut(t, other))
+
+	args, run := step(t, "a", &runs) // other arguments
+	args.Args = append([]string(nil), args.Args...)
+	args.Args[1] += " "
+	restored, err = Run(args, run)
+	require.NoError(t, err)
+	require.False(t, restored)
+	require.Equal(t, 3, runs)
+}
+
+func TestAFailedRunIsNotKept(t *testing.T) {
+	t.Setenv(EnvDir, filepath.Join(t.TempDir(), "cache"))
+	runs := 0
+	s, _ := step(t, "a", &runs)
+	failed := errors.New("tool failed")
+	_, err := Run(s, func() error { runs++; return failed })
+	require.ErrorIs(t, err, failed)
+	s, run := step(t, "a", &runs)
+	restored, err := Run(s, run)
+	require.NoError(t, err)
+	require.False(t, restored, "a failed run must not be restored")
+	require.Equal(t, 2, runs)
+}
+
+func TestAMissingInputIsAnError(t *testing.T) {
+	t.Setenv(EnvDir, filepath.Join(t.TempDir(), "cache"))
+	runs := 0
+	s, run := step(t, "a", &runs)
+	s.Inputs = append(s.Inputs, "gone.v")
+	_, err := Run(s, run)
+	require.ErrorContains(t, err, "gone.v")
+	require.Zero(t, runs)
+}
