@@ -123,6 +123,17 @@ type Shape struct {
 // shape) decides.
 const ShapeSweeps = 2
 
+// PicksShape says whether PickShape sizes the datapath for target beyond today's UP5K shape:
+// a part with a budget of a family with an estimate (the ECP5 and Xilinx 7-series parts).
+func PicksShape(target string) bool {
+	tg, err := lookupTarget(target)
+	if err != nil || tg.Budget == nil || tg.Name == "ice40-up5k" {
+		return false
+	}
+	_, ok := logicFits[tg.Family.Name]
+	return ok
+}
+
 // PickShape is the shape of a (its widths, mode, word skip) with the fewest cycles an
 // iteration whose estimate fits the target: 16 W lanes (the lanes the estimate is fitted
 // to) and the largest tile whose LUTs and flip-flops stay within 80 % of the part and

@@ -23,6 +23,7 @@ import (
 type exploreFlags struct {
 	quick                       bool
 	hidden, tiles               string
+	tileSet                     bool // --tile given (or --quick's): tiles as given, not a part's shape
 	weightBits, accBits, energy string
 	overflow, mode              string
 	regs                        []string
@@ -79,12 +80,18 @@ given W; for W, lossless over the run). --reg NAME=BITS fixes another register f
 Points that share a design (the same generated Verilog, memory images and pins) share one
 synthesis; points that differ only in the tile share their accuracy.
 
+On an ECP5 or Xilinx 7-series part (--target ecp5-85k, xc7a200t, ...) without --tile, each point
+takes the shape herdsim lockstep --target picks for its widths (16 W lanes and the largest tile
+whose estimated resources fit the part: docs/fpga.md, "Sizing for a part"); with --tile, and on
+the iCE40 and Gowin parts, the tiles given at the UP5K's W lanes.
+
 Outputs in --out: results.json (points, pareto, recommendation, narrowing), table.md,
 front_logic_cells.png, front_iterations.png; every unit is a file under units/ (resume, --shard,
 merge as in sweep and usps). --narrow (default on) then proposes the narrowest widths from the
 ranges the model logged and runs the proposal as one more point.`,
 		Example: `  herdsim explore --quick --out out/explore-quick
-  herdsim explore --weight-bits 14:18:2 --acc-bits 20,22,auto --energy-bits auto --overflow wrap,sat --tile 4,6 --out out/explore`,
+  herdsim explore --weight-bits 14:18:2 --acc-bits 20,22,auto --energy-bits auto --overflow wrap,sat --tile 4,6 --out out/explore
+  herdsim explore --target ecp5-85k --weight-bits 16,18 --reg vis_field=21 --reg c=18 --out out/explore-ecp5`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annInterrupted: "every finished unit is kept in --out: rerun the same command to resume"},
 		RunE:        func(cmd *cobra.Command, _ []string) error { return runExplore(cmd, &f) },
@@ -105,7 +112,7 @@ func (f *exploreFlags) register(fs *pflag.FlagSet) {
 		"; refused beside a flag it sets")
 	fs.StringVar(&f.hidden, "hidden", "50", "hidden units K: a list")
 	fs.StringVar(&f.mode, "mode", "H", "herding mode: H or SH")
-	fs.StringVar(&f.tiles, "tile", "4", "tile sizes T of the tiled datapath: a list")
+	fs.StringVar(&f.tiles, "tile", "4", "tile sizes T of the tiled datapath (the UP5K's W lanes): a list; without it on an ECP5 or Xilinx part (--target), each point's shape is picked for the part")
 	fs.StringVar(&f.weightBits, "weight-bits", "16,18", "widths of W: a list, a range FROM:TO[:STEP], or auto")
 	fs.StringVar(&f.accBits, "acc-bits", "22", "widths of the field and visible-field accumulators (or auto)")
 	fs.StringVar(&f.energy, "energy-bits", "auto", "widths of the energy and best-energy registers (or auto)")
@@ -118,7 +125,7 @@ func (f *exploreFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.collect, "collect", 1000, "further iterations whose standardised energies are averaged")
 	fs.IntVar(&f.dynClass, "dyn-class", 3, "the digit whose training set the dynamics and the RTL use")
 	fs.IntVar(&f.dynIters, "dyn-iters", 0, "iterations of the dynamics run (0: learn + collect)")
-	fs.StringVar(&f.target, "target", "ice40-up5k", "synthesis target: "+strings.Join(synth.TargetNames(), ", "))
+	fs.StringVar(&f.target, "target", "ice40-up5k", "synthesis target: "+strings.Join(synth.TargetNames(), ", ")+"; an ECP5 or Xilinx part also sizes each point (W lanes, tile) for itself unless --tile is given")
 	fs.Float64Var(&f.freq, "freq", 40, "nextpnr's clock target in MHz (the tiled board top runs at 39.75)")
 	fs.StringVar(&f.seeds, "seeds", "1", "nextpnr seeds (a list or range, as herdsim synth --seeds): the best routed run is kept")
 	fs.Float64Var(&f.tolerance, "tolerance", 0.5, "test-error tolerance over the float reference, in percentage points (the recommendation, the narrowing)")
@@ -212,6 +219,9 @@ func (f *exploreFlags) options(log io.Writer) (explore.Options, error) {
 	o.Split, o.SplitSeed, o.Seed, o.Learn, o.Collect = f.split, f.splitSeed, f.seed, f.learn, f.collect
 	o.DynClass, o.DynIters = f.dynClass, f.dynIters
 	o.Synth = explore.SynthOptions{Target: f.target, FreqMHz: f.freq, Seeds: seeds}
+	if synth.PicksShape(f.target) && !f.tileSet && !f.quick { // each point sized for the part
+		o.Grid.Shape = f.target
+	}
 	o.Tolerance, o.Narrow, o.NarrowMargin, o.NarrowOverflow = f.tolerance, f.narrow, f.narrowMargin, nov
 	o.Out, o.Workers, o.MaxUnits, o.Log = f.out, f.units.workers, f.units.maxUnits, log
 	if o.Shard, err = f.units.parse(); err != nil {
@@ -240,6 +250,7 @@ func runExplore(cmd *cobra.Command, f *exploreFlags) error {
 			return err
 		}
 	}
+	f.tileSet = cmd.Flags().Changed("tile")
 	o, err := f.options(cmd.ErrOrStderr())
 	if err != nil {
 		return err

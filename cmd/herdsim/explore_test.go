@@ -38,6 +38,23 @@ func TestExploreQuickPreset(t *testing.T) {
 	assert.Equal(t, []int{1}, o.Synth.Seeds)
 }
 
+// TestExploreTargetSizesThePoints: an ECP5 or Xilinx part sizes each point for itself,
+// unless --tile (or --quick's tiles) gives the tiles; the iCE40 keeps the tiles.
+func TestExploreTargetSizesThePoints(t *testing.T) {
+	for _, c := range []struct {
+		target         string
+		tileSet, quick bool
+		shape          string
+	}{{"ecp5-85k", false, false, "ecp5-85k"}, {"xc7a200t", false, false, "xc7a200t"}, {"ecp5-85k", true, false, ""},
+		{"ecp5-85k", false, true, ""}, {"ice40-up5k", false, false, ""}, {"xilinx7", false, false, ""}} {
+		f := exploreFlags{quick: c.quick, tileSet: c.tileSet, out: "x", target: c.target, freq: 40, seeds: "1", narrowOverflow: "sat", mode: "H",
+			hidden: "50", tiles: "4", weightBits: "18", accBits: "22", energy: "auto", overflow: "sat", learn: 10, collect: 10, units: unitFlags{workers: 1}}
+		o, err := f.options(io.Discard)
+		require.NoError(t, err)
+		assert.Equal(t, c.shape, o.Grid.Shape, "%+v", c)
+	}
+}
+
 func TestExploreRefusesBadFlags(t *testing.T) {
 	_, err := run(t, "explore")
 	require.ErrorContains(t, err, "--out")

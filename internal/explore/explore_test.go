@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -120,7 +121,7 @@ func (s *fakeSynth) run(dir string) (*synth.Result, error) {
 // it is the same design as the one that asks for auto.
 func toyAutoEnergy(t *testing.T) int {
 	sz := Sizes{D: 16, N: 20, Iterations: 8, Mode: herding.ModeH}
-	p := newPoint(sz, 4, 3, 12, 0, 0, fixedpoint.Wrap, nil)
+	p := newPoint(sz, 4, 3, 12, 0, 0, fixedpoint.Wrap, nil, "")
 	return p.arch.Regs[datapath.RegEnergy].Format.Word
 }
 
@@ -339,7 +340,7 @@ func TestRealSynthesisOfASmallDesign(t *testing.T) {
 	train, _, _, err := toySource.Split(3, 0, 1)
 	require.NoError(t, err)
 	sz := Sizes{D: train.D, N: train.N(), Iterations: 8, Mode: herding.ModeH}
-	p := newPoint(sz, 4, 3, 12, 0, 0, fixedpoint.Wrap, nil)
+	p := newPoint(sz, 4, 3, 12, 0, 0, fixedpoint.Wrap, nil, "")
 	require.True(t, p.Valid, p.Error)
 	files, err := rtlFiles(p, train, 1)
 	require.NoError(t, err)
@@ -352,4 +353,61 @@ func TestRealSynthesisOfASmallDesign(t *testing.T) {
 	require.NotNil(t, c.FmaxMHz)
 	assert.Positive(t, *c.FmaxMHz)
 	assert.Equal(t, 4, c.SPRAM, "the tiled datapath keeps X and W in the four SPRAMs")
+}
+
+// TestAPartSizesEachPoint: with Grid.Shape, each point takes the W lanes and tile
+// synth.PickShape picks for its widths on the part (USPS K = 50 on the ECP5-85F: 16
+// lanes, the largest tile that fits), named in its label; a part without an estimate
+// makes the point invalid, saying why; the plan keeps the part.
+func TestAPartSizesEachPoint(t *testing.T) {
+	sz := Sizes{D: 256, N: 700, Iterations: 2000, Mode: herding.ModeH}
+	g := Grid{Hidden: []int{50}, Tiles: []int{4}, WeightBits: []int{16, 18}, AccBits: []int{22}, EnergyBits: []int{0},
+		Overflows: []fixedpoint.Overflow{fixedpoint.Sat}, Regs: map[datapath.Reg]int{datapath.RegVisField: 21}, Shape: "ecp5-85k"}
+	points := g.Points(sz)
+	require.Len(t, points, 2, "a part's shape replaces the tile list")
+	for i, p := range points {
+		want, err := synth.PickShape(newPoint(sz, 50, 0, g.WeightBits[i], 22, 0, fixedpoint.Sat, g.Regs, "").arch, "ecp5-85k")
+		require.NoError(t, err)
+		require.True(t, p.Valid, p.Error)
+		assert.Equal(t, want.Tile, p.Tile)
+		assert.Equal(t, want.Tile, p.Arch().Tile)
+		assert.Equal(t, 16, p.WLanes)
+		a := p.Arch()
+		assert.Equal(t, 16, a.Lanes())
+		assert.Contains(t, p.Label, fmt.Sprintf("-T%d-L16-", want.Tile))
+		assert.Greater(t, p.Tile, 4, "the ECP5-85F holds a larger tile than the UP5K's")
+	}
+	assert.NotEqual(t, regsText(points[0].Arch()), regsText(newPoint(sz, 50, 4, 16, 22, 0, fixedpoint.Sat, g.Regs, "").arch),
+		"the lanes change the x half's adds: another accuracy")
+
+	g.Shape = "gw1nr-9"
+	for _, p := range g.Points(sz) {
+		assert.False(t, p.Valid)
+		assert.Contains(t, p.Error, "no resource estimate for the gowin family")
+	}
+
+	o := toyOptions(t, t.TempDir(), &fakeSynth{})
+	o.Grid.Shape = "xc7a200t"
+	back, err := o.plan().options()
+	require.NoError(t, err)
+	assert.Equal(t, "xc7a200t", back.Grid.Shape)
+}
+
+// TestAShapedRunGivesTheSameBytes: a toy run with each point sized for a part runs every
+// unit (the dynamics and accuracy at 16 W lanes) and gives the same bytes again.
+func TestAShapedRunGivesTheSameBytes(t *testing.T) {
+	var outs [2]map[string][]byte
+	for i := range outs {
+		o := toyOptions(t, t.TempDir(), &fakeSynth{})
+		o.Grid.Shape = "ecp5-25k"
+		sum := run(t, o)
+		require.NotNil(t, sum.Results)
+		for _, p := range sum.Results.Points {
+			if p.Valid {
+				assert.Equal(t, 16, p.WLanes, p.Label)
+			}
+		}
+		outs[i] = outputs(t, o.Out)
+	}
+	sameFiles(t, outs[0], outs[1])
 }

@@ -9,14 +9,18 @@ import (
 	"herdsim/datapath"
 	"herdsim/fixedpoint"
 	"herdsim/herding"
+	"herdsim/synth"
 )
 
 // Grid is the design space: every combination of its lists is one point. A width of 0 is
 // "auto": the narrowest width that cannot overflow given the point's W (for W itself,
 // the lossless width of the whole run, datapath.DefaultArch's).
 type Grid struct {
-	Hidden     []int // K
-	Tiles      []int // T of the tiled datapath
+	Hidden []int // K
+	Tiles  []int // T of the tiled datapath, at the UP5K's W lanes (unless Shape)
+	// Shape, if set, is a part (synth.PicksShape): each point takes the W lanes and tile
+	// synth.PickShape picks for its widths on it, in place of Tiles.
+	Shape      string
 	WeightBits []int // W
 	AccBits    []int // the field and visible-field accumulators
 	EnergyBits []int // the energy and best-energy registers
@@ -35,7 +39,7 @@ func (g Grid) Check() error {
 	for _, l := range []struct {
 		name string
 		v    []int
-	}{{"hidden units K", g.Hidden}, {"tiles T", g.Tiles}, {"W widths", g.WeightBits}, {"accumulator widths", g.AccBits}, {"energy widths", g.EnergyBits}} {
+	}{{"hidden units K", g.Hidden}, {"tiles T", g.tiles()}, {"W widths", g.WeightBits}, {"accumulator widths", g.AccBits}, {"energy widths", g.EnergyBits}} {
 		if len(l.v) == 0 {
 			return fmt.Errorf("explore: no %s", l.name)
 		}
@@ -61,8 +65,16 @@ func (g Grid) Check() error {
 	return nil
 }
 
+// tiles are the tiles the grid runs over: a shape's point picks its own (0 here).
+func (g Grid) tiles() []int {
+	if g.Shape != "" {
+		return []int{0}
+	}
+	return g.Tiles
+}
+
 func (g Grid) size() int {
-	return len(g.Hidden) * len(g.Tiles) * len(g.WeightBits) * len(g.AccBits) * len(g.EnergyBits) * len(g.Overflows)
+	return len(g.Hidden) * len(g.tiles()) * len(g.WeightBits) * len(g.AccBits) * len(g.EnergyBits) * len(g.Overflows)
 }
 
 // Sizes are what the data fix: visible units, vectors per class, and the run's
@@ -78,6 +90,7 @@ type Point struct {
 	Label    string `json:"label"`
 	K        int    `json:"k"`
 	Tile     int    `json:"tile"`
+	WLanes   int    `json:"w_lanes,omitempty"` // where a part's shape set them (Grid.Shape); else the UP5K's
 	Mode     string `json:"mode"`
 	Overflow string `json:"overflow"`
 	// The widths asked for (0: auto), and the full register formats they give.
@@ -100,6 +113,9 @@ func (p Point) Arch() datapath.Arch { return p.arch }
 func regsText(a datapath.Arch) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "K=%d|D=%d|N=%d|S=%d|mode=%s|grow=%t", a.K, a.D, a.N, a.Sweeps, a.Mode, a.GrowHiddenBias)
+	if a.Lanes() != datapath.UP5KWLanes { // the x half's groups of PW rows follow the lanes
+		fmt.Fprintf(&b, "|lanes=%d", a.Lanes())
+	}
 	for _, r := range datapath.Regs() {
 		sp := a.Spec(r)
 		fmt.Fprintf(&b, "|%s:%v:%v", r, sp.Format, sp.Overflow)
@@ -117,12 +133,12 @@ func hash16(s string) string {
 func (g Grid) Points(sz Sizes) []Point {
 	var out []Point
 	for _, k := range g.Hidden {
-		for _, t := range g.Tiles {
+		for _, t := range g.tiles() {
 			for _, w := range g.WeightBits {
 				for _, acc := range g.AccBits {
 					for _, e := range g.EnergyBits {
 						for _, o := range g.Overflows {
-							out = append(out, newPoint(sz, k, t, w, acc, e, o, g.Regs))
+							out = append(out, newPoint(sz, k, t, w, acc, e, o, g.Regs, g.Shape))
 						}
 					}
 				}
@@ -134,8 +150,8 @@ func (g Grid) Points(sz Sizes) []Point {
 
 // newPoint builds a point's Arch: lossless registers for the run (DefaultArch), then W,
 // the auto widths that follow from it, the swept and fixed widths, every register in
-// overflow mode o.
-func newPoint(sz Sizes, k, tile, w, acc, e int, o fixedpoint.Overflow, fixed map[datapath.Reg]int) Point {
+// overflow mode o; with a shape part, the W lanes and tile picked for it.
+func newPoint(sz Sizes, k, tile, w, acc, e int, o fixedpoint.Overflow, fixed map[datapath.Reg]int, shape string) Point {
 	a := datapath.DefaultArch(k, sz.D, sz.N, tile, herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
 	set := func(r datapath.Reg, bits int) {
 		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
@@ -158,22 +174,52 @@ func newPoint(sz Sizes, k, tile, w, acc, e int, o fixedpoint.Overflow, fixed map
 	for r := range a.Regs {
 		a.Regs[r].Overflow = o
 	}
-	p := Point{K: k, Tile: tile, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()),
+	p := Point{K: k, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()),
 		WeightBits: w, AccBits: acc, EnergyBits: e, arch: a}
-	p.Label = fmt.Sprintf("K%d-%s-T%d-w%s-a%s-e%s-%s", k, p.Mode, tile, autoText(w), autoText(acc), autoText(e), p.Overflow)
-	p.fill()
+	shapeErr := p.takeShape(shape)
+	p.Label = fmt.Sprintf("K%d-%s-%s-w%s-a%s-e%s-%s", k, p.Mode, p.shapeText(), autoText(w), autoText(acc), autoText(e), p.Overflow)
+	p.fill(shapeErr)
 	return p
 }
 
-// fill sets Regs and Valid from the Arch.
-func (p *Point) fill() {
+// takeShape gives the point the shape synth.PickShape picks for its Arch on the part
+// ("" : the Arch's own tile at the UP5K's lanes); an error says why there is none.
+func (p *Point) takeShape(part string) error {
+	p.Tile = p.arch.Tile
+	if part == "" {
+		return nil
+	}
+	s, err := synth.PickShape(p.arch, part)
+	if err != nil {
+		return err
+	}
+	p.arch.UseLanes(s.Lanes)
+	p.arch.UseTile(s.Tile)
+	p.Tile, p.WLanes = s.Tile, s.Lanes
+	return nil
+}
+
+// shapeText is the tile in a label, with the W lanes where a part's shape set them.
+func (p Point) shapeText() string {
+	if p.WLanes == 0 {
+		return fmt.Sprintf("T%d", p.Tile)
+	}
+	return fmt.Sprintf("T%d-L%d", p.Tile, p.WLanes)
+}
+
+// fill sets Regs and Valid from the Arch (invalid: the shape's error, else Validate's).
+func (p *Point) fill(shapeErr error) {
 	p.Regs = map[string]string{}
 	for _, r := range datapath.Regs() {
 		sp := p.arch.Spec(r)
 		p.Regs[r.String()] = fmt.Sprintf("%v %v", sp.Format, sp.Overflow)
 	}
 	p.Valid, p.Error = true, ""
-	if err := p.arch.Validate(); err != nil {
+	err := shapeErr
+	if err == nil {
+		err = p.arch.Validate()
+	}
+	if err != nil {
 		p.Valid, p.Error = false, err.Error()
 	}
 }
@@ -207,8 +253,8 @@ func autoWidths(a *datapath.Arch, fixed map[datapath.Reg]int) {
 }
 
 // narrowedPoint is the point of a proposal: every register at the given width, one
-// overflow mode.
-func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpoint.Overflow) Point {
+// overflow mode; with a shape part, the shape picked for those widths.
+func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpoint.Overflow, shape string) Point {
 	a := datapath.DefaultArch(k, sz.D, sz.N, tile, herding.DefaultSweeps, sz.Iterations, sz.Mode, false)
 	for r, bits := range widths {
 		a.Regs[r].Format = fixedpoint.Format{Signed: true, Word: min(max(bits, 2), datapath.MaxWord)}
@@ -216,9 +262,10 @@ func narrowedPoint(sz Sizes, k, tile int, widths map[datapath.Reg]int, o fixedpo
 	for r := range a.Regs {
 		a.Regs[r].Overflow = o
 	}
-	p := Point{K: k, Tile: tile, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()), arch: a, Narrowed: true,
+	p := Point{K: k, Mode: sz.Mode.String(), Overflow: strings.ToLower(o.String()), arch: a, Narrowed: true,
 		WeightBits: a.Regs[datapath.RegW].Format.Word, AccBits: a.Regs[datapath.RegField].Format.Word, EnergyBits: a.Regs[datapath.RegEnergy].Format.Word}
-	p.Label = fmt.Sprintf("narrowed-K%d-%s-T%d-w%d-a%d-e%d-%s", k, p.Mode, tile, p.WeightBits, p.AccBits, p.EnergyBits, p.Overflow)
-	p.fill()
+	shapeErr := p.takeShape(shape)
+	p.Label = fmt.Sprintf("narrowed-K%d-%s-%s-w%d-a%d-e%d-%s", k, p.Mode, p.shapeText(), p.WeightBits, p.AccBits, p.EnergyBits, p.Overflow)
+	p.fill(shapeErr)
 	return p
 }

@@ -98,7 +98,7 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	// What the datapath needs regardless of the ranges (datapath.Arch.Validate).
 	nb := datapath.SignedBits(uint64(e.sizes.N))
 	widths[datapath.RegW] = max(widths[datapath.RegW], nb)
-	for tile%datapath.PerWord(widths[datapath.RegW], datapath.UP5KWLanes) != 0 { // the tile holds whole W words (explore's designs: the UP5K's)
+	for o.Grid.Shape == "" && tile%datapath.PerWord(widths[datapath.RegW], datapath.UP5KWLanes) != 0 { // the tile holds whole W words (a shape's tile does: PickShape's)
 		widths[datapath.RegW]++
 	}
 	widths[datapath.RegPositive] = max(widths[datapath.RegPositive], nb)
@@ -109,7 +109,7 @@ func (e *explorer) propose(points []PointResult) (*Narrowing, *Point, error) {
 	for _, r := range slices.Sorted(maps.Keys(widths)) {
 		n.Proposal[r.String()] = widths[r]
 	}
-	p := narrowedPoint(e.sizes, k, tile, widths, o.NarrowOverflow)
+	p := narrowedPoint(e.sizes, k, tile, widths, o.NarrowOverflow, o.Grid.Shape)
 	n.Point = p.Label
 	if p.Valid {
 		files, err := rtlFiles(p, e.data.Train(o.DynClass), o.Seed)

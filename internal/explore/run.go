@@ -83,6 +83,7 @@ func (o *Options) check() error {
 type planFile struct {
 	Hidden         []int          `json:"hidden"`
 	Tiles          []int          `json:"tiles"`
+	Shape          string         `json:"shape,omitempty"`
 	WeightBits     []int          `json:"weight_bits"`
 	AccBits        []int          `json:"acc_bits"`
 	EnergyBits     []int          `json:"energy_bits"`
@@ -106,7 +107,7 @@ type planFile struct {
 }
 
 func (o *Options) plan() planFile {
-	f := planFile{Hidden: o.Grid.Hidden, Tiles: o.Grid.Tiles, WeightBits: o.Grid.WeightBits, AccBits: o.Grid.AccBits,
+	f := planFile{Hidden: o.Grid.Hidden, Tiles: o.Grid.Tiles, Shape: o.Grid.Shape, WeightBits: o.Grid.WeightBits, AccBits: o.Grid.AccBits,
 		EnergyBits: o.Grid.EnergyBits, Mode: o.Mode.String(), Split: o.Split, SplitSeed: o.SplitSeed, Seed: o.Seed,
 		Learn: o.Learn, Collect: o.Collect, DynClass: o.DynClass, DynIters: o.dynIters(), Target: o.Synth.Target, FreqMHz: o.Synth.FreqMHz, Seeds: o.Synth.Seeds,
 		Tolerance: o.Tolerance, Narrow: o.Narrow, NarrowMargin: o.NarrowMargin, NarrowOverflow: strings.ToLower(o.NarrowOverflow.String())}
@@ -124,7 +125,7 @@ func (o *Options) plan() planFile {
 
 // options reads a plan.json back into options (merge: the settings every shard ran).
 func (f planFile) options() (Options, error) {
-	o := Options{Grid: Grid{Hidden: f.Hidden, Tiles: f.Tiles, WeightBits: f.WeightBits, AccBits: f.AccBits, EnergyBits: f.EnergyBits},
+	o := Options{Grid: Grid{Hidden: f.Hidden, Tiles: f.Tiles, Shape: f.Shape, WeightBits: f.WeightBits, AccBits: f.AccBits, EnergyBits: f.EnergyBits},
 		Split: f.Split, SplitSeed: f.SplitSeed, Seed: f.Seed, Learn: f.Learn, Collect: f.Collect, DynClass: f.DynClass, DynIters: f.DynIters,
 		Synth: SynthOptions{Target: f.Target, FreqMHz: f.FreqMHz, Seeds: f.Seeds}, Tolerance: f.Tolerance, Narrow: f.Narrow, NarrowMargin: f.NarrowMargin}
 	var err error
