@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -28,7 +29,7 @@ type logicFit struct {
 	LUTPerBit, FFPerBit   float64
 	SHLUT, SHFF           float64 // mode SH's factors on them: its energy unit and readout
 	From                  string  // the designs fitted
-	lanes                 int     // the W lanes those designs had: the only ones the fit knows
+	lanes                 []int   // the W lanes those designs had: the only ones the fit knows
 	blockWords, blockBits []int   // block RAM shapes: words x bits each
 }
 
@@ -53,10 +54,10 @@ var (
 // there). LUTs may fill 80 % of a part (placement and routing need room), flip-flops 80 %,
 // block RAM all of it.
 var logicFits = map[string]logicFit{
-	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: 16,
+	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: []int{16},
 		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
 		blockWords: blockWords18K, blockBits: blockBits18K},
-	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45, lanes: 16,
+	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45, lanes: []int{16},
 		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, mapped for the XC7A100T and XC7A200T",
 		blockWords: blockWords18K, blockBits: blockBits18K},
 }
@@ -115,7 +116,8 @@ type Shape struct {
 	Cycles      uint64
 	Estimate    Estimate
 	Budget      Budget
-	Binds       string // the resource the next larger tile would exceed ("" when the tile holds every hidden unit)
+	Largest     int    // the largest tile at these lanes that fits (Tile, or a larger one that is no faster)
+	Binds       string // the resource the tile after Largest would exceed ("" when Largest holds every hidden unit)
 }
 
 // ShapeSweeps are the search sweeps an iteration at which shapes are compared: every
@@ -135,10 +137,11 @@ func PicksShape(target string) bool {
 }
 
 // PickShape is the shape of a (its widths, mode, word skip) with the fewest cycles an
-// iteration whose estimate fits the target: 16 W lanes (the lanes the estimate is fitted
-// to) and the largest tile whose LUTs and flip-flops stay within 80 % of the part and
-// block RAM within all of it. On the UP5K it is today's shape (3 W lanes, the default
-// tile).
+// iteration whose estimate fits the target: among the W lanes the family's estimate is
+// fitted to, and the tiles (whole W words) whose LUTs and flip-flops stay within 80 % of
+// the part and block RAM within all of it, the fewest cycles; of equal cycles, the fewest
+// estimated LUTs (a larger tile with as many tiles a pass is no faster). On the UP5K it is
+// today's shape (3 W lanes, the default tile).
 func PickShape(a datapath.Arch, target string) (Shape, error) {
 	tg, err := lookupTarget(target)
 	if err != nil {
@@ -156,30 +159,59 @@ func PickShape(a datapath.Arch, target string) (Shape, error) {
 	if !ok {
 		return Shape{}, fmt.Errorf("synth: no resource estimate for the %s family (there is one for %s): give the shape (--tile, --w-lanes) and measure it with herdsim synth", tg.Family.Name, strings.Join(sortedKeys(logicFits), ", "))
 	}
-	a.UseLanes(fit.lanes)
-	pw := datapath.PerWord(a.Regs[datapath.RegW].Format.Word, fit.lanes)
 	var best *Shape
+	var firstErr error
+	for _, lanes := range fit.lanes {
+		shapes, err := fittingShapes(a, tg, lanes)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		for _, s := range shapes {
+			if best == nil || s.Cycles < best.Cycles || s.Cycles == best.Cycles && s.Estimate.LUTs < best.Estimate.LUTs {
+				best = &s
+			}
+		}
+	}
+	if best == nil {
+		return Shape{}, firstErr
+	}
+	return *best, nil
+}
+
+// fittingShapes are the shapes of a at the given W lanes whose estimates fit the target,
+// tile by tile (whole W words) from the smallest, up to the largest that fits or the first
+// that holds every hidden unit; each names the largest and what stops the next (Binds).
+func fittingShapes(a datapath.Arch, tg Target, lanes int) ([]Shape, error) {
+	a.UseLanes(lanes)
+	pw := datapath.PerWord(a.Regs[datapath.RegW].Format.Word, lanes)
+	var shapes []Shape
+	binds := ""
 	for t := pw; ; t += pw {
 		a.UseTile(t)
 		if err := a.Validate(); err != nil {
-			return Shape{}, err
+			return nil, err
 		}
-		e, err := EstimateBoardTop(a, target)
+		e, err := EstimateBoardTop(a, tg.Name)
 		if err != nil {
-			return Shape{}, err
+			return nil, err
 		}
-		if over := exceeds(e, *tg.Budget); over != "" {
-			if best == nil {
-				return Shape{}, fmt.Errorf("synth: even the smallest tile (T = %d, %d W lanes) does not fit the %s: its %s (estimated)", t, fit.lanes, tg.Part, over)
+		if binds = exceeds(e, *tg.Budget); binds != "" {
+			if len(shapes) == 0 {
+				return nil, fmt.Errorf("synth: even the smallest tile (T = %d, %d W lanes) does not fit the %s: its %s (estimated)", t, lanes, tg.Part, binds)
 			}
-			best.Binds = over
-			return *best, nil
+			break
 		}
-		best = &Shape{Target: tg.Name, Lanes: fit.lanes, Tile: t, Cycles: a.TileCycles(ShapeSweeps, false), Estimate: e, Budget: *tg.Budget}
+		shapes = append(shapes, Shape{Target: tg.Name, Lanes: lanes, Tile: t, Cycles: a.TileCycles(ShapeSweeps, false), Estimate: e, Budget: *tg.Budget})
 		if a.Sizes().NT == 1 { // one tile holds every hidden unit: a larger one is no faster
-			return *best, nil
+			break
 		}
 	}
+	largest := shapes[len(shapes)-1].Tile
+	for i := range shapes {
+		shapes[i].Largest, shapes[i].Binds = largest, binds
+	}
+	return shapes, nil
 }
 
 // exceeds names the resources of e beyond what a picked shape may fill of b ("" none).
@@ -205,6 +237,9 @@ func (s Shape) String() string {
 	why := "one tile holds every hidden unit"
 	if s.Binds != "" {
 		why = "the next tile would exceed " + s.Binds
+	}
+	if s.Largest > s.Tile {
+		why = fmt.Sprintf("no larger tile up to T = %d is faster, and %s", s.Largest, strings.Replace(why, "the next tile", "the one after it", 1))
 	}
 	return fmt.Sprintf("%s: %d W lanes, T = %d: %d cycles an iteration at %d sweeps; estimated %d LUTs of %d, %d FFs of %d, %d block RAMs of %d (%s)",
 		s.Target, s.Lanes, s.Tile, s.Cycles, ShapeSweeps, s.Estimate.LUTs, s.Budget.LUTs, s.Estimate.FFs, s.Budget.FFs, s.Estimate.BRAM, s.Budget.BRAMBlocks, why)

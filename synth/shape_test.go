@@ -97,10 +97,10 @@ func TestEstimateAgainstMeasured(t *testing.T) {
 	}
 }
 
-// TestPickShape: --target's shape for the paper's larger models: the tile grows until a
-// resource would pass the part's share (80 % of LUTs and flip-flops, all the block RAM),
-// which it names; the UP5K keeps its own shape; a family without an estimate and a model
-// too large for the part are refused, naming why.
+// TestPickShape: --target's shape for the paper's larger models: the tile with the fewest
+// cycles of those within the part's share (80 % of LUTs and flip-flops, all the block RAM),
+// naming the resource that stops larger ones; the UP5K keeps its own shape; a family
+// without an estimate and a model too large for the part are refused, naming why.
 func TestPickShape(t *testing.T) {
 	data := uspsDigit3(t)
 	a := uspsArch(t, data, 250, 3, 0)
@@ -120,6 +120,26 @@ func TestPickShape(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 56, one.Tile, "K = 50 in one tile of 56 rows (4 W words)")
 	require.Contains(t, one.String(), "one tile holds every hidden unit")
+
+	// The fewest cycles, not the largest tile: K = 1000 on the XC7A200T takes six tiles a
+	// pass from T = 168 to the largest that fits, and the smallest of them passes fastest
+	// (each tile's prefetch and write-back grow with it).
+	h5 := uspsArch(t, data, 1000, 3, 0)
+	h5.Regs[datapath.RegField].Format.Word = 24
+	fast, err := synth.PickShape(h5, "xc7a200t")
+	require.NoError(t, err)
+	require.Greater(t, fast.Largest, fast.Tile, "%v", fast)
+	for tile := fast.Tile; tile <= fast.Largest; tile += 14 {
+		other := h5
+		other.UseLanes(16)
+		other.UseTile(tile)
+		require.GreaterOrEqual(t, other.TileCycles(synth.ShapeSweeps, false), fast.Cycles, "T = %d is faster than the pick, T = %d", tile, fast.Tile)
+	}
+	smaller := h5
+	smaller.UseLanes(16)
+	smaller.UseTile(fast.Tile - 14)
+	require.Greater(t, smaller.TileCycles(synth.ShapeSweeps, false), fast.Cycles, "the tile before the pick is slower")
+	require.Contains(t, fast.String(), "no larger tile up to T = ")
 
 	up5k, err := synth.PickShape(uspsArch(t, data, 50, 16, 56), "ice40-up5k")
 	require.NoError(t, err)
