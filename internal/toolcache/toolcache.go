@@ -31,7 +31,8 @@ type Step struct {
 
 // Run runs the step with run, or, when the cache holds a run of the same key, restores that
 // run's outputs into Dir instead; it reports whether it restored them. A run that fails is
-// not kept.
+// not kept. Runs of one key wait for each other (where flock exists), so that the second
+// restores the first's files.
 func Run(s Step, run func() error) (restored bool, err error) {
 	root := os.Getenv(EnvDir)
 	if root == "" {
@@ -41,6 +42,14 @@ func Run(s Step, run func() error) (restored bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return false, err
+	}
+	unlock, err := lockKey(root, key)
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
 	entry := filepath.Join(root, key)
 	if ok, err := restore(entry, s.Dir); ok || err != nil {
 		return ok, err
@@ -101,12 +110,11 @@ func restore(entry, dir string) (bool, error) {
 	return true, nil
 }
 
+func lockPath(root, key string) string { return filepath.Join(root, key+".lock") }
+
 // store keeps the step's outputs as the entry: written to a temporary folder, then renamed,
 // so that a reader sees a whole entry or none (two runs of one key: the first rename wins).
 func store(root, entry string, s Step) error {
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return err
-	}
 	tmp, err := interrupt.TempDir(root, "tmp-*")
 	if err != nil {
 		return err

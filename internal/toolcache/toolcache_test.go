@@ -5,8 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -95,4 +100,39 @@ func TestAMissingInputIsAnError(t *testing.T) {
 	_, err := Run(s, run)
 	require.ErrorContains(t, err, "gone.v")
 	require.Zero(t, runs)
+}
+
+// TestRunsOfOneKeyWaitForEachOther: two runs of the same inputs at once: one runs, the
+// other waits and restores its files (as explore's one-machine run beside its shards).
+func TestRunsOfOneKeyWaitForEachOther(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock: both run")
+	}
+	t.Setenv(EnvDir, filepath.Join(t.TempDir(), "cache"))
+	var ran atomic.Int32
+	var wg sync.WaitGroup
+	restored := make([]bool, 2)
+	steps := make([]Step, 2)
+	for i := range steps {
+		var unused int
+		s, run := step(t, "a", &unused)
+		steps[i] = s
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := Run(s, func() error {
+				ran.Add(1)
+				time.Sleep(200 * time.Millisecond)
+				return run()
+			})
+			assert.NoError(t, err)
+			restored[i] = r
+		}()
+	}
+	wg.Wait()
+	require.EqualValues(t, 1, ran.Load(), "one of the two must wait and restore")
+	require.NotEqual(t, restored[0], restored[1])
+	for _, s := range steps {
+		require.Equal(t, "a", readOut(t, s))
+	}
 }
