@@ -53,7 +53,6 @@ func CoreMemories(a datapath.Arch) []Memory {
 		ram("b_mem", s.PW*w(datapath.RegB), s.NTE*s.GT, s.PW),
 		ram("c_mem", w(datapath.RegC), a.D, 1),
 		ram("sx_mem", w(datapath.RegPositive), a.D, 1),
-		ram("xb_mem", xbw, a.D, 1),
 		ram("p_mem", a.Tile*w(datapath.RegPositive), a.D, 1),
 		ram("rb_mem", s.PW*w(datapath.RegW), 2*a.D, 1),
 		ram("xs_mem", 1, a.D, 1),
@@ -61,6 +60,10 @@ func CoreMemories(a datapath.Arch) []Memory {
 		ram("vis_mem", w(datapath.RegVisField), a.D, 1),
 		ram("ob_mem", 16, 1<<(slotsW+slotW), 1),
 	)
+	mems = append(mems, ram("xb_mem", xbw, a.D, 1))
+	for c := 1; c < xbCopies(a.Tile); c++ {
+		mems = append(mems, ram("xb_mem"+strconv.Itoa(c), 16, a.D, 1)) // the X word alone
+	}
 	if s.SH {
 		mems = append(mems, ram("e_mem", w(datapath.RegEnergy), a.N, 1))
 	}
@@ -69,6 +72,14 @@ func CoreMemories(a datapath.Arch) []Memory {
 	}
 	return mems
 }
+
+// xbCopies is how many copies of the previous batch's X words herd_positive keeps (its
+// XB_COPIES): one for each 16 rows of the tile, so that no block RAM's read fans out to
+// more than 16 rows' popcounts (at T = 56 from one, that net set the ECP5-85F's routed
+// critical path).
+func xbCopies(tile int) int { return (tile + xbRowsPerCopy - 1) / xbRowsPerCopy }
+
+const xbRowsPerCopy = 16
 
 // LinkMemories are the host link's memories (herd_link's frame buffer), in every board top.
 func LinkMemories() []Memory {

@@ -44,6 +44,7 @@ func coreParams(a datapath.Arch) []coreParam {
 	n("BG", s.NTE*s.GT, "b memory words")
 	n("XB", s.XB, "x* words of a record")
 	n("ZB", s.ZB, "z* words of a record")
+	n("XB_COPIES", xbCopies(a.Tile), "copies of the previous batch's X words (one a 16 rows)")
 	n("MAC_ACCS", MACAccumulators, "field accumulators in DSP blocks with "+UP5KDefine)
 	for _, r := range datapath.Regs() {
 		spec := a.Spec(r)

@@ -28,6 +28,7 @@ type logicFit struct {
 	LUTBase, FFBase       int
 	LUTPerBit, FFPerBit   float64
 	SHLUT, SHFF           float64 // mode SH's factors on them: its energy unit and readout
+	LUTPerLane, FFPerLane float64 // for each W lane beyond 16 (the wider W word's search, prefetch and write-back)
 	From                  string  // the designs fitted
 	lanes                 []int   // the W lanes those designs had: the only ones the fit knows
 	blockWords, blockBits []int   // block RAM shapes: words x bits each
@@ -51,14 +52,17 @@ var (
 // reports. Mode SH adds the energy pass (the array's readout, the energy unit): its factors
 // are USPS K = 50 in mode SH at T = 56 on the ECP5-85F (49,302 LUT4 and 44,857 FFs mapped,
 // 1.22 and 1.42 times the mode-H fit), rounded up, taken for Xilinx too (not measured
-// there). LUTs may fill 80 % of a part (placement and routing need room), flip-flops 80 %,
-// block RAM all of it.
+// there). W lanes beyond 16: Xilinx only, from USPS K = 1000 at 32 lanes and T = 168 mapped
+// for the XC7A200T (92,255 LUT6 and 92,777 FFs: 1,703 and 847 above the 16-lane fit at that
+// tile and 24-bit accumulators, taken as linear in the lanes). LUTs may fill 80 % of a part
+// (placement and routing need room), flip-flops 80 %, block RAM all of it.
 var logicFits = map[string]logicFit{
 	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: []int{16},
 		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
 		blockWords: blockWords18K, blockBits: blockBits18K},
-	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45, lanes: []int{16},
-		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, mapped for the XC7A100T and XC7A200T",
+	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45,
+		LUTPerLane: 1703.0 / 16, FFPerLane: 847.0 / 16, lanes: []int{16, 32},
+		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112) at 16 W lanes, K = 1000 (T = 168) at 32, mapped for the XC7A100T and XC7A200T",
 		blockWords: blockWords18K, blockBits: blockBits18K},
 }
 
@@ -97,7 +101,9 @@ func EstimateBoardTop(a datapath.Arch, target string) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("synth: no resource estimate for the %s family (there is one for %s): give the shape (--tile, --w-lanes) and measure it with herdsim synth", tg.Family.Name, strings.Join(sortedKeys(logicFits), ", "))
 	}
 	accBits := float64(16 * a.Tile * a.Regs[datapath.RegField].Format.Word)
-	luts, ffs := float64(fit.LUTBase)+fit.LUTPerBit*accBits, float64(fit.FFBase)+fit.FFPerBit*accBits
+	wider := float64(a.Lanes() - 16)
+	luts := float64(fit.LUTBase) + fit.LUTPerBit*accBits + fit.LUTPerLane*wider
+	ffs := float64(fit.FFBase) + fit.FFPerBit*accBits + fit.FFPerLane*wider
 	if a.Mode == herding.ModeSH {
 		luts, ffs = luts*fit.SHLUT, ffs*fit.SHFF
 	}

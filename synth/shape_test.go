@@ -62,11 +62,14 @@ func TestEstimateAgainstMeasured(t *testing.T) {
 		datapath.RegVisField: 23, datapath.RegC: 20, datapath.RegUpdate: 20, datapath.RegB: 2})
 	sh1 := measuredArch(t, data, 50, 16, 56, herding.ModeSH, map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 23,
 		datapath.RegVisField: 22, datapath.RegEnergy: 25, datapath.RegBestEnergy: 25, datapath.RegC: 18, datapath.RegUpdate: 19, datapath.RegB: 2})
+	h5 := measuredArch(t, data, 1000, 32, 168, herding.ModeH, map[datapath.Reg]int{datapath.RegW: 18, datapath.RegField: 24,
+		datapath.RegVisField: 24, datapath.RegC: 20, datapath.RegUpdate: 20, datapath.RegB: 2})
 	for _, c := range []struct {
 		report string
 		arch   datapath.Arch
 		within float64
 	}{
+		{"synth-usps-k1000-h-t168-l32-skip-xc7a200t.json", h5, 0.01},
 		{"synth-usps-k50-h-t56-l16-skip-ecp5-85k.json", uspsArch(t, data, 50, 16, 56), 0.01},
 		{"synth-usps-k50-h-t56-l16-skip-xc7a100t.json", uspsArch(t, data, 50, 16, 56), 0.01},
 		{"synth-usps-k100-h-t112-l16-skip-xc7a200t.json", uspsArch(t, data, 100, 16, 112), 0.01},
@@ -118,27 +121,31 @@ func TestPickShape(t *testing.T) {
 
 	one, err := synth.PickShape(uspsArch(t, data, 50, 3, 0), "xc7a200t")
 	require.NoError(t, err)
-	require.Equal(t, 56, one.Tile, "K = 50 in one tile of 56 rows (4 W words)")
+	require.Equal(t, 56, one.Tile, "K = 50 in one tile of 56 rows (two W words of 32 lanes)")
 	require.Contains(t, one.String(), "one tile holds every hidden unit")
 
-	// The fewest cycles, not the largest tile: K = 1000 on the XC7A200T takes six tiles a
-	// pass from T = 168 to the largest that fits, and the smallest of them passes fastest
-	// (each tile's prefetch and write-back grow with it).
+	// The fewest cycles, not the largest tile: K = 1000 on the XC7A200T takes 32 W lanes
+	// (half the search's groups of 16) and six tiles a pass from T = 168 to the largest
+	// that fits, and the smallest of them passes fastest (each tile's prefetch and
+	// write-back grow with it).
 	h5 := uspsArch(t, data, 1000, 3, 0)
 	h5.Regs[datapath.RegField].Format.Word = 24
 	fast, err := synth.PickShape(h5, "xc7a200t")
 	require.NoError(t, err)
+	require.Equal(t, []int{32, 168}, []int{fast.Lanes, fast.Tile}, "%v", fast)
 	require.Greater(t, fast.Largest, fast.Tile, "%v", fast)
-	for tile := fast.Tile; tile <= fast.Largest; tile += 14 {
+	pw := datapath.PerWord(18, fast.Lanes)
+	cycles := func(lanes, tile int) uint64 {
 		other := h5
-		other.UseLanes(16)
+		other.UseLanes(lanes)
 		other.UseTile(tile)
-		require.GreaterOrEqual(t, other.TileCycles(synth.ShapeSweeps, false), fast.Cycles, "T = %d is faster than the pick, T = %d", tile, fast.Tile)
+		return other.TileCycles(synth.ShapeSweeps, false)
 	}
-	smaller := h5
-	smaller.UseLanes(16)
-	smaller.UseTile(fast.Tile - 14)
-	require.Greater(t, smaller.TileCycles(synth.ShapeSweeps, false), fast.Cycles, "the tile before the pick is slower")
+	for tile := fast.Tile + pw; tile <= fast.Largest; tile += pw {
+		require.Greater(t, cycles(fast.Lanes, tile), fast.Cycles, "T = %d", tile)
+	}
+	require.Greater(t, cycles(fast.Lanes, fast.Tile-pw), fast.Cycles, "the tile before the pick is slower")
+	require.Greater(t, cycles(16, fast.Tile), fast.Cycles, "16 lanes are slower")
 	require.Contains(t, fast.String(), "no larger tile up to T = ")
 
 	up5k, err := synth.PickShape(uspsArch(t, data, 50, 16, 56), "ice40-up5k")

@@ -32,6 +32,10 @@ module herd_positive #(
   parameter integer POSITIVE_X   = 10,
   parameter integer POSITIVE_SAT = 0,
   parameter integer CYW          = 13,
+  // copies of the previous batch's X words, each read by its own run of rows: the word
+  // fans out to every row's popcount, and from one block RAM to T = 56 rows that net set the
+  // ECP5-85F's routed critical path (rtlgen.xbCopies: one a 16 rows)
+  parameter integer XB_COPIES    = 1,
   // derived (leave them)
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,
   parameter integer DCW = $clog2(D + 1),
@@ -123,8 +127,9 @@ module herd_positive #(
   reg pp_c1;                        // word skip: PREFETCH's zeroing of P
   reg pp_z1, pp_z2, pp_z3, pp_zl1;  // word skip: sum z of the captured batch (of the last: its mask)
   reg [DW-1:0] pp_j1;
+  localparam integer XB_ROWS = (T + XB_COPIES - 1) / XB_COPIES;  // rows a copy feeds
   wire [XBW-1:0] xb_rd;             // the previous batch's X word (word skip: its j and popcount above it)
-  wire [15:0] xb_x = xb_rd[15:0];
+  wire [XB_COPIES*16-1:0] xb_xs;    // the X word from each copy (copy 0: xb_rd's)
   wire [DW-1:0] pp_jq;              // j of the issue a cycle ago (word skip: a pass's from the X word's j)
   always @(posedge clk) begin
     pp_v1 <= pp_issue_pass || pp_issue_wb || pp_issue_clr || pp_issue_zs;
@@ -179,8 +184,19 @@ module herd_positive #(
       assign xb_wd = x_rd;
     end
   endgenerate
-  herd_ram #(.W(XBW), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd),
-    .re(1'b1), .ra(xb_ra), .rd(xb_rd));
+  genvar gc;
+  generate
+    if (XB_COPIES < 1 || XB_COPIES > T) begin : g_bad_copies
+      herd_param_error_xb_copies bad ();
+    end
+    herd_ram #(.W(XBW), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd),
+      .re(1'b1), .ra(xb_ra), .rd(xb_rd));
+    assign xb_xs[15:0] = xb_rd[15:0];
+    for (gc = 1; gc < XB_COPIES; gc = gc + 1) begin : g_xb_copy  // the X word alone
+      herd_ram #(.W(16), .DEPTH(D)) xb_mem (.clk(clk), .we(xb_we), .wa(xb_wa), .wd(xb_wd[15:0]),
+        .re(1'b1), .ra(xb_ra), .rd(xb_xs[gc*16 +: 16]));
+    end
+  endgenerate
 
   wire [15:0] pp_mask = pp_c1 ? 16'h0000 : (pp_wb1 || pp_zl1) ? LAST_MASK : 16'hffff;
   reg [T*12-1:0] pc1;               // stage 1: per row, four 3-bit nibble counts
@@ -190,13 +206,15 @@ module herd_positive #(
   reg [4:0] pcx1;                   // stage 1: popcount of the X word (0 for P's zeroing, the valid vectors for sum z)
   /* verilator lint_on UNUSEDSIGNAL */
   reg [15:0] pxm;
+  reg [15:0] xb_x;                  // the row's copy of the X word
   integer pr, pn;
   reg [15:0] pxz;
   reg [T*12-1:0] pc1_n;
   reg [T*7-1:0] pterm_n;
   always @* begin
-    pxm = (xb_x | {16{pp_z1}}) & pp_mask;  // sum z: the term with every x = +1 (2 popcount z - valid)
     for (pr = 0; pr < T; pr = pr + 1) begin
+      xb_x = xb_xs[(pr / XB_ROWS) * 16 +: 16];
+      pxm = (xb_x | {16{pp_z1}}) & pp_mask;  // sum z: the term with every x = +1 (2 popcount z - valid)
       pxz = SKIP != 0 ? arr_z[pr*16 +: 16] & pxm : (arr_z[pr*16 +: 16] ^ xb_x) & pp_mask;
       for (pn = 0; pn < 4; pn = pn + 1)
         pc1_n[pr*12 + 3*pn +: 3] = {2'b0, pxz[4*pn]} + {2'b0, pxz[4*pn+1]} + {2'b0, pxz[4*pn+2]} + {2'b0, pxz[4*pn+3]};

@@ -50,6 +50,7 @@ module herd_tiled_core #(
   parameter integer BG       = 6,    // b memory words: NTE T / PW
   parameter integer XB       = 4,    // x* words of a record: ceil(D / 16)
   parameter integer ZB       = 1,    // z* words: ceil(K / 16)
+  parameter integer XB_COPIES = 1,    // herd_positive's copies of the previous batch's X words
   parameter integer MAC_ACCS = 8,    // field accumulators in DSP blocks with HERD_ICE40_UP5K (WRAP mode)
   // registers (datapath.Reg): width, 1 = saturate, and the exact width of the values cast to it
   parameter integer W_W = 11,           parameter integer W_SAT = 0,           parameter integer W_X = 12,
@@ -321,7 +322,7 @@ module herd_tiled_core #(
   wire pp_v3, pp_wb3;
   wire [T*POSITIVE_W-1:0] pnew, zsum;
   herd_positive #(.D(D), .N(N), .T(T), .GT(GT), .NB(NB), .SKIP(SKIP), .GROW(GROW), .POSITIVE_W(POSITIVE_W),
-                  .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT), .CYW(CYW)) positive (
+                  .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT), .CYW(CYW), .XB_COPIES(XB_COPIES)) positive (
     .clk(clk), .rst(rst), .cyc(cyc), .cyc_n(cyc_n), .batch(batch), .batch_a(batch_a), .in_pass(in_pass),
     .in_e_pass(in_e_pass), .in_writeback(in_writeback), .nx_pass(nx_pass), .nx_prefetch(nx_prefetch),
     .nx_writeback(nx_writeback), .nw_pass_d(nw_pass_d), .nw_wb_1(nw_wb_1), .la_st(la_st), .la_zs(la_zs),
