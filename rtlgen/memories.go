@@ -81,6 +81,21 @@ func xbCopies(tile int) int { return (tile + xbRowsPerCopy - 1) / xbRowsPerCopy 
 
 const xbRowsPerCopy = 16
 
+// ReadRegLanes are the W lanes from which herd_load registers the memories' words before
+// the read-back's beat multiplexer (its RD_REG): a cycle more a read-back beat, and the
+// registers ReadBackRegisterBits counts.
+const ReadRegLanes = 8
+
+// ReadBackRegisterBits are the flip-flops herd_load's RD_REG adds for an Arch: a W word, a
+// b word and a c value (0 below ReadRegLanes).
+func ReadBackRegisterBits(a datapath.Arch) int {
+	s := a.Sizes()
+	if s.L < ReadRegLanes {
+		return 0
+	}
+	return 16*s.L + s.PW*a.Regs[datapath.RegB].Format.Word + a.Regs[datapath.RegC].Format.Word
+}
+
 // LinkMemories are the host link's memories (herd_link's frame buffer), in every board top.
 func LinkMemories() []Memory {
 	return []Memory{{Name: "fbuf", Width: 16, Words: 256, Block: true, Slots: 1}}

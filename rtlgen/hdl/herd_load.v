@@ -40,9 +40,10 @@ module herd_load #(
   parameter integer JPC        = 11,    // word skip: a j word's popcount starts at this bit
   parameter integer BG         = 8,     // b memory words
   // 1: the read-back registers the memories' words before its beat's multiplexer, a cycle
-  // more a beat: from W words of 8 lanes or more (a block RAM's clock-to-out, the route
-  // across the part and the lane multiplexer set the ECP5-85F's routed critical path at 16)
-  parameter integer RD_REG     = (W_BEATS_1 >= 8) ? 1 : 0,
+  // more a beat (rtlgen.ReadBackRegisterBits: from W words of 8 lanes; at 16 a block RAM's
+  // clock-to-out, the route across the part and the lane multiplexer set the ECP5-85F's
+  // routed critical path)
+  parameter integer RD_REG     = 0,
   // derived (leave them): port widths
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,                       // a visible unit's index
   parameter integer BGW = (BG > 1) ? $clog2(BG) : 1,                     // a b word's address
