@@ -82,19 +82,13 @@ func xbCopies(tile int) int { return (tile + xbRowsPerCopy - 1) / xbRowsPerCopy 
 const xbRowsPerCopy = 16
 
 // ReadRegLanes are the W lanes from which herd_load registers the memories' words before
-// the read-back's beat multiplexer (its RD_REG): a cycle more a read-back beat, and the
-// registers ReadBackRegisterBits counts.
+// the read-back's beat multiplexer (its RD_REG): a cycle more a read-back beat. Yosys puts
+// those registers in the block RAMs' output registers (some 25 flip-flops more on the
+// ECP5-85F and the XC7A200T at 16 lanes).
 const ReadRegLanes = 8
 
-// ReadBackRegisterBits are the flip-flops herd_load's RD_REG adds for an Arch: a W word, a
-// b word and a c value (0 below ReadRegLanes).
-func ReadBackRegisterBits(a datapath.Arch) int {
-	s := a.Sizes()
-	if s.L < ReadRegLanes {
-		return 0
-	}
-	return 16*s.L + s.PW*a.Regs[datapath.RegB].Format.Word + a.Regs[datapath.RegC].Format.Word
-}
+// ReadBackRegistered says whether herd_load registers the read-back's words for an Arch.
+func ReadBackRegistered(a datapath.Arch) bool { return a.Sizes().L >= ReadRegLanes }
 
 // LinkMemories are the host link's memories (herd_link's frame buffer), in every board top.
 func LinkMemories() []Memory {

@@ -103,7 +103,7 @@ func EstimateBoardTop(a datapath.Arch, target string) (Estimate, error) {
 	accBits := float64(16 * a.Tile * a.Regs[datapath.RegField].Format.Word)
 	wider := float64(a.Lanes() - 16)
 	luts := float64(fit.LUTBase) + fit.LUTPerBit*accBits + fit.LUTPerLane*wider
-	ffs := float64(fit.FFBase) + fit.FFPerBit*accBits + fit.FFPerLane*wider + float64(rtlgen.ReadBackRegisterBits(a))
+	ffs := float64(fit.FFBase) + fit.FFPerBit*accBits + fit.FFPerLane*wider
 	if a.Mode == herding.ModeSH {
 		luts, ffs = luts*fit.SHLUT, ffs*fit.SHFF
 	}

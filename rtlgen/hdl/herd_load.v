@@ -40,7 +40,7 @@ module herd_load #(
   parameter integer JPC        = 11,    // word skip: a j word's popcount starts at this bit
   parameter integer BG         = 8,     // b memory words
   // 1: the read-back registers the memories' words before its beat's multiplexer, a cycle
-  // more a beat (rtlgen.ReadBackRegisterBits: from W words of 8 lanes; at 16 a block RAM's
+  // more a beat (rtlgen.ReadBackRegistered: from W words of 8 lanes; at 16 a block RAM's
   // clock-to-out, the route across the part and the lane multiplexer set the ECP5-85F's
   // routed critical path)
   parameter integer RD_REG     = 0,

@@ -51,7 +51,7 @@ module herd_tiled_core #(
   parameter integer XB       = 4,    // x* words of a record: ceil(D / 16)
   parameter integer ZB       = 1,    // z* words: ceil(K / 16)
   parameter integer XB_COPIES = 1,    // herd_positive's copies of the previous batch's X words
-  parameter integer RD_REG   = 0,    // 1: herd_load registers the read-back's words (rtlgen.ReadBackRegisterBits)
+  parameter integer RD_REG   = 0,    // 1: herd_load registers the read-back's words (rtlgen.ReadBackRegistered)
   parameter integer MAC_ACCS = 8,    // field accumulators in DSP blocks with HERD_ICE40_UP5K (WRAP mode)
   // registers (datapath.Reg): width, 1 = saturate, and the exact width of the values cast to it
   parameter integer W_W = 11,           parameter integer W_SAT = 0,           parameter integer W_X = 12,
