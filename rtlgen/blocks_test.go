@@ -111,8 +111,7 @@ var blockTBs = []blockTB{
 			{"K": 4, "D": 8, "N": 48, "PW": 2, "SKIP": 1, "B_W": 20, "C_W": 16, "POSITIVE_SAT": 0, "LSEED": 2},
 			{"K": 16, "D": 64, "N": 100, "SKIP": 1, "B_W": 16, "C_W": 9, "POSITIVE_W": 9, "POSITIVE_SAT": 0, "XAW": 10, "JBASE": 512, "W_WORDS": 64},
 			{"K": 1, "D": 2, "N": 17, "PW": 1, "SKIP": 1, "B_W": 32, "C_W": 1, "W_WORDS": 1, "LSEED": 3},
-			{"K": 20, "D": 8, "N": 40, "WL": 8, "PW": 6, "B_W": 20, "W_WORDS": 32},
-			{"K": 20, "D": 8, "N": 40, "WL": 8, "PW": 6, "B_W": 20, "W_WORDS": 32, "RD_REG": 1}},
+			{"K": 20, "D": 8, "N": 40, "WL": 8, "PW": 6, "B_W": 20, "W_WORDS": 32}},
 		"herd_load.v", "ls_valid <= lw_lastb ? LAST_VALID5 : 5'd16;", "ls_valid <= 5'd16;"},
 	// The link against a hostile host: 48 random frames here (TestLinkRandomFrames runs
 	// 100,000 in Verilator). The mutation takes the frame silence away: a cut-off frame

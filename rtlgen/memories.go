@@ -81,15 +81,6 @@ func xbCopies(tile int) int { return (tile + xbRowsPerCopy - 1) / xbRowsPerCopy 
 
 const xbRowsPerCopy = 16
 
-// ReadRegLanes are the W lanes from which herd_load registers the memories' words before
-// the read-back's beat multiplexer (its RD_REG): a cycle more a read-back beat. Yosys puts
-// those registers in the block RAMs' output registers (some 25 flip-flops more on the
-// ECP5-85F and the XC7A200T at 16 lanes).
-const ReadRegLanes = 8
-
-// ReadBackRegistered says whether herd_load registers the read-back's words for an Arch.
-func ReadBackRegistered(a datapath.Arch) bool { return a.Sizes().L >= ReadRegLanes }
-
 // LinkMemories are the host link's memories (herd_link's frame buffer), in every board top.
 func LinkMemories() []Memory {
 	return []Memory{{Name: "fbuf", Width: 16, Words: 256, Block: true, Slots: 1}}

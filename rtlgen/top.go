@@ -45,7 +45,6 @@ func coreParams(a datapath.Arch) []coreParam {
 	n("XB", s.XB, "x* words of a record")
 	n("ZB", s.ZB, "z* words of a record")
 	n("XB_COPIES", xbCopies(a.Tile), "copies of the previous batch's X words (one a 16 rows)")
-	n("RD_REG", b2i(ReadBackRegistered(a)), "1: the read-back's words registered (from 8 W lanes)")
 	n("MAC_ACCS", MACAccumulators, "field accumulators in DSP blocks with "+UP5KDefine)
 	for _, r := range datapath.Regs() {
 		spec := a.Spec(r)

@@ -39,11 +39,6 @@ module herd_load #(
   parameter integer JBASE      = 8192,  // word skip: W SPRAM 0's j word of busy X word 0 (a power of two)
   parameter integer JPC        = 11,    // word skip: a j word's popcount starts at this bit
   parameter integer BG         = 8,     // b memory words
-  // 1: the read-back registers the memories' words before its beat's multiplexer, a cycle
-  // more a beat (rtlgen.ReadBackRegistered: from W words of 8 lanes; at 16 a block RAM's
-  // clock-to-out, the route across the part and the lane multiplexer set the ECP5-85F's
-  // routed critical path)
-  parameter integer RD_REG     = 0,
   // derived (leave them): port widths
   parameter integer DW  = (D > 1) ? $clog2(D) : 1,                       // a visible unit's index
   parameter integer BGW = (BG > 1) ? $clog2(BG) : 1,                     // a b word's address
@@ -304,34 +299,17 @@ module herd_load #(
     .re(1'b1), .ra(running ? sx_ra : ls_j1), .rd(sx_rd));
 
   // The read-back: the memories in the load stream's order and format, one beat at a time:
-  // the address from the load's counters (lr_*), two cycles of read (RD_REG: and the words
-  // registered), the beat offered until taken, which steps the counters as a load beat does
-  // (rd_step, the cycle after).
-  localparam integer RD_DATA = 3 + RD_REG;  // rd_pipe's bit of the beat's data
-  localparam [4:0] RD_KEEP = (5'd2 << RD_DATA) - 5'd1;  // rd_pipe's bits up to it: the data stage shifts out
-  reg [4:0] rd_pipe;              // the beat's address (bit 0), reads (1, 2), registered words (3 with RD_REG), data (RD_DATA)
-  wire [16*W_BEATS_1-1:0] rw_rd;  // the words the beat's multiplexer takes
-  wire [PW*B_W-1:0] rb_rd;
-  wire [C_W-1:0] rc_rd;
-  generate
-    if (RD_REG != 0) begin : g_rd_reg
-      reg [16*W_BEATS_1-1:0] w_q;
-      reg [PW*B_W-1:0] b_q;
-      reg [C_W-1:0] c_q;
-      always @(posedge clk) {w_q, b_q, c_q} <= {w_rd, b_rd, c_rd};
-      assign {rw_rd, rb_rd, rc_rd} = {w_q, b_q, c_q};
-    end else begin : g_rd_direct
-      assign {rw_rd, rb_rd, rc_rd} = {w_rd, b_rd, c_rd};
-    end
-  endgenerate
+  // the address from the load's counters (lr_*), two cycles of read, the beat offered until
+  // taken, which steps the counters as a load beat does (rd_step, the cycle after).
+  reg [3:0] rd_pipe;              // the beat's address (bit 0), reads (1, 2), data (3)
   reg [31:0] rd_bval, rd_cval;
   reg [15:0] rd_beat;
   always @* begin
     rd_bval = 32'd0;
-    rd_bval[B_W-1:0] = rb_rd[ld_bs*B_W +: B_W];
+    rd_bval[B_W-1:0] = b_rd[ld_bs*B_W +: B_W];
     rd_cval = 32'd0;
-    rd_cval[C_W-1:0] = rc_rd;
-    if (ld_in_w) rd_beat = rw_rd[ld_q*16 +: 16];
+    rd_cval[C_W-1:0] = c_rd;
+    if (ld_in_w) rd_beat = w_rd[ld_q*16 +: 16];
     else if (ld_in_b) rd_beat = ld_k[0] ? rd_bval[31:16] : rd_bval[15:0];
     else rd_beat = ld_k[0] ? rd_cval[31:16] : rd_cval[15:0];
   end
@@ -344,16 +322,16 @@ module herd_load #(
     {lr_w, lr_b, lr_c} <= 3'b0;
     if (rst) begin
       rd_on <= 1'b0;
-      rd_pipe <= 5'b0;
+      rd_pipe <= 4'b0;
       m_axis_read_tvalid <= 1'b0;
       m_axis_read_tlast <= 1'b0;
     end else if (cmd_read) begin
       rd_on <= 1'b1;
-      rd_pipe <= 5'b00001;
+      rd_pipe <= 4'b0001;
     end else if (rd_on) begin
-      rd_pipe <= {rd_pipe[3:0], 1'b0} & RD_KEEP;
+      rd_pipe <= {rd_pipe[2:0], 1'b0};
       if (rd_pipe[0]) {lr_w, lr_b, lr_c} <= {ld_in_w, ld_in_b, ld_in_c};
-      if (rd_pipe[RD_DATA]) begin
+      if (rd_pipe[3]) begin
         m_axis_read_tdata <= rd_beat;
         m_axis_read_tvalid <= 1'b1;
         m_axis_read_tlast <= ld_n == LD_LAST;
@@ -363,7 +341,7 @@ module herd_load #(
         m_axis_read_tlast <= 1'b0;
         if (m_axis_read_tlast) rd_on <= 1'b0;
       end
-      if (rd_step) rd_pipe <= 5'b00001;  // the counters step: the next beat's address
+      if (rd_step) rd_pipe <= 4'b0001;  // the counters step: the next beat's address
     end
   end
 `ifdef FORMAL
@@ -373,10 +351,10 @@ module herd_load #(
   initial f_past = 1'b0;
   always @(posedge clk) f_past <= 1'b1;
   always @* if (!rst && f_past) begin
-    assert((rd_pipe & (rd_pipe - 5'd1)) == 5'd0);
-    if (m_axis_read_tvalid) assert(rd_on && rd_pipe == 5'd0);
+    assert((rd_pipe & (rd_pipe - 4'd1)) == 4'd0);
+    if (m_axis_read_tvalid) assert(rd_on && rd_pipe == 4'd0);
     if (cmd_read) assert(!rd_on && !m_axis_read_tvalid);
-    if (rd_step) assert(rd_on && !m_axis_read_tvalid && rd_pipe == 5'd0);
+    if (rd_step) assert(rd_on && !m_axis_read_tvalid && rd_pipe == 4'd0);
   end
   // A beat offered and not taken stays, unchanged (AXI4-Stream).
   always @(posedge clk) if (f_past && !$past(rst) && !rst && $past(m_axis_read_tvalid && !m_axis_read_tready)) begin

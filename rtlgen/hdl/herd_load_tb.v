@@ -44,7 +44,6 @@ module herd_load_tb #(
   parameter integer XAW          = 14,
   parameter integer JBASE        = 8192,
   parameter integer JPC          = 11,    // a j word's popcount starts here (datapath.SkipPopShift)
-  parameter integer RD_REG       = 0,     // the read-back's words registered
   parameter integer LSEED        = 1,
   parameter integer SEED         = 9
 ) ();
@@ -107,7 +106,7 @@ module herd_load_tb #(
   herd_load #(.K(K), .D(D), .N(N), .NB(NB), .PW(PW), .SKIP(SKIP), .X_BEATS(X_BEATS), .W_WORDS(W_WORDS),
               .W_BEATS_1(WL), .B_W(B_W), .C_W(C_W), .B_BEATS(B_BEATS), .C_BEATS(C_BEATS),
               .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT), .XAW(XAW),
-              .JBASE(JBASE), .JPC(JPC), .BG(BG), .RD_REG(RD_REG)) dut (
+              .JBASE(JBASE), .JPC(JPC), .BG(BG)) dut (
     .clk(clk), .rst(rst), .s_axis_load_tdata(tdata), .s_axis_load_tvalid(tvalid), .s_axis_load_tready(tready),
     .start_n(start_n), .load_done(load_done), .running(running), .ld_finish(ld_finish),
     .lw_x(lw_x), .lw_w(lw_w), .lw_b(lw_b), .lw_c(lw_c), .lw_data(lw_data), .lw_addr(lw_addr), .lw_q(lw_q),

@@ -51,7 +51,6 @@ module herd_tiled_core #(
   parameter integer XB       = 4,    // x* words of a record: ceil(D / 16)
   parameter integer ZB       = 1,    // z* words: ceil(K / 16)
   parameter integer XB_COPIES = 1,    // herd_positive's copies of the previous batch's X words
-  parameter integer RD_REG   = 0,    // 1: herd_load registers the read-back's words (rtlgen.ReadBackRegistered)
   parameter integer MAC_ACCS = 8,    // field accumulators in DSP blocks with HERD_ICE40_UP5K (WRAP mode)
   // registers (datapath.Reg): width, 1 = saturate, and the exact width of the values cast to it
   parameter integer W_W = 11,           parameter integer W_SAT = 0,           parameter integer W_X = 12,
@@ -213,7 +212,7 @@ module herd_tiled_core #(
   /* verilator lint_on UNUSEDSIGNAL */
   herd_load #(.K(K), .D(D), .N(N), .NB(NB), .PW(PW), .SKIP(SKIP), .X_BEATS(X_BEATS), .W_WORDS(W_WORDS), .W_BEATS_1(W_BEATS_1),
               .B_W(B_W), .C_W(C_W), .B_BEATS(B_BEATS), .C_BEATS(C_BEATS), .POSITIVE_W(POSITIVE_W), .POSITIVE_X(POSITIVE_X), .POSITIVE_SAT(POSITIVE_SAT),
-              .XAW(SPRAM_AW), .JBASE(JBASE), .JPC(JPC), .BG(BG), .RD_REG(RD_REG)) load (
+              .XAW(SPRAM_AW), .JBASE(JBASE), .JPC(JPC), .BG(BG)) load (
     .clk(clk), .rst(rst), .s_axis_load_tdata(s_axis_load_tdata), .s_axis_load_tvalid(s_axis_load_tvalid),
     .s_axis_load_tready(s_axis_load_tready), .start_n(start_n), .load_done(load_done), .running(running),
     .ld_finish(ld_finish), .lw_x(lw_x), .lw_w(lw_w), .lw_b(lw_b), .lw_c(lw_c), .lw_data(lw_data),
