@@ -28,11 +28,15 @@ type logicFit struct {
 	LUTBase, FFBase       int
 	LUTPerBit, FFPerBit   float64
 	SHLUT, SHFF           float64 // mode SH's factors on them: its energy unit and readout
-	LUTPerLane, FFPerLane float64 // for each W lane beyond 16 (the wider W word's search, prefetch and write-back)
+	LUTPerLane, FFPerLane float64 // for each W lane beyond fitLanes (the wider W word's search, prefetch and write-back)
 	From                  string  // the designs fitted
 	lanes                 []int   // the W lanes those designs had: the only ones the fit knows
 	blockWords, blockBits []int   // block RAM shapes: words x bits each
 }
+
+// fitLanes are the W lanes of the designs the LUT and flip-flop fits are made from; the
+// lanes term counts from them.
+const fitLanes = 16
 
 // logicFill is the share of a part's LUTs and flip-flops a picked shape may take: placement
 // and routing need room. Block RAM may be filled.
@@ -57,11 +61,11 @@ var (
 // tile and 24-bit accumulators, taken as linear in the lanes). LUTs may fill 80 % of a part
 // (placement and routing need room), flip-flops 80 %, block RAM all of it.
 var logicFits = map[string]logicFit{
-	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: []int{16},
+	"ecp5": {LUTBase: 6591, LUTPerBit: 1.6385, FFBase: 3298, FFPerBit: 1.3769, SHLUT: 1.25, SHFF: 1.45, lanes: []int{fitLanes},
 		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112), 16 W lanes, on the ECP5-85F",
 		blockWords: blockWords18K, blockBits: blockBits18K},
 	"xilinx": {LUTBase: 2364, LUTPerBit: 1.3670, FFBase: 3291, FFPerBit: 1.3740, SHLUT: 1.25, SHFF: 1.45,
-		LUTPerLane: 1703.0 / 16, FFPerLane: 847.0 / 16, lanes: []int{16, 32},
+		LUTPerLane: 1703.0 / 16, FFPerLane: 847.0 / 16, lanes: []int{fitLanes, 32},
 		From:       "USPS K = 50 (T = 56) and K = 100 (T = 112) at 16 W lanes, K = 1000 (T = 168) at 32, mapped for the XC7A100T and XC7A200T",
 		blockWords: blockWords18K, blockBits: blockBits18K},
 }
@@ -101,7 +105,7 @@ func EstimateBoardTop(a datapath.Arch, target string) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("synth: no resource estimate for the %s family (there is one for %s): give the shape (--tile, --w-lanes) and measure it with herdsim synth", tg.Family.Name, strings.Join(sortedKeys(logicFits), ", "))
 	}
 	accBits := float64(16 * a.Tile * a.Regs[datapath.RegField].Format.Word)
-	wider := float64(a.Lanes() - 16)
+	wider := float64(a.Lanes() - fitLanes)
 	luts := float64(fit.LUTBase) + fit.LUTPerBit*accBits + fit.LUTPerLane*wider
 	ffs := float64(fit.FFBase) + fit.FFPerBit*accBits + fit.FFPerLane*wider
 	if a.Mode == herding.ModeSH {

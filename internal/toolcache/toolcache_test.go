@@ -29,6 +29,14 @@ func step(t *testing.T, input string, runs *int) (Step, func() error) {
 	}
 }
 
+// mustRun runs the step through Run, which must not fail, and says whether it restored it.
+func mustRun(t *testing.T, s Step, run func() error) bool {
+	t.Helper()
+	restored, err := Run(s, run)
+	require.NoError(t, err)
+	return restored
+}
+
 func readOut(t *testing.T, s Step) string {
 	data, err := os.ReadFile(filepath.Join(s.Dir, "out.txt"))
 	require.NoError(t, err)
@@ -40,9 +48,7 @@ func TestOffWithoutTheVariable(t *testing.T) {
 	runs := 0
 	for range 2 {
 		s, run := step(t, "a", &runs)
-		restored, err := Run(s, run)
-		require.NoError(t, err)
-		require.False(t, restored)
+		require.False(t, mustRun(t, s, run))
 	}
 	require.Equal(t, 2, runs)
 }
@@ -51,30 +57,22 @@ func TestRestoresARunOfTheSameInputs(t *testing.T) {
 	t.Setenv(EnvDir, filepath.Join(t.TempDir(), "cache"))
 	runs := 0
 	first, run := step(t, "a", &runs)
-	restored, err := Run(first, run)
-	require.NoError(t, err)
-	require.False(t, restored)
+	require.False(t, mustRun(t, first, run))
 
 	again, run := step(t, "a", &runs) // another folder, the same input
-	restored, err = Run(again, run)
-	require.NoError(t, err)
-	require.True(t, restored)
+	require.True(t, mustRun(t, again, run))
 	require.Equal(t, 1, runs, "the second step must not run")
 	require.Equal(t, "a", readOut(t, again))
 	require.NoFileExists(t, filepath.Join(again.Dir, "absent.txt"), "an output the run did not write is not made up")
 
 	other, run := step(t, "b", &runs) // another input
-	restored, err = Run(other, run)
-	require.NoError(t, err)
-	require.False(t, restored)
+	require.False(t, mustRun(t, other, run))
 	require.Equal(t, "b", readOut(t, other))
 
 	args, run := step(t, "a", &runs) // other arguments
 	args.Args = append([]string(nil), args.Args...)
 	args.Args[1] += " "
-	restored, err = Run(args, run)
-	require.NoError(t, err)
-	require.False(t, restored)
+	require.False(t, mustRun(t, args, run))
 	require.Equal(t, 3, runs)
 }
 
@@ -86,9 +84,7 @@ func TestAFailedRunIsNotKept(t *testing.T) {
 	_, err := Run(s, func() error { runs++; return failed })
 	require.ErrorIs(t, err, failed)
 	s, run := step(t, "a", &runs)
-	restored, err := Run(s, run)
-	require.NoError(t, err)
-	require.False(t, restored, "a failed run must not be restored")
+	require.False(t, mustRun(t, s, run), "a failed run must not be restored")
 	require.Equal(t, 2, runs)
 }
 
